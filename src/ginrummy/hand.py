@@ -287,9 +287,7 @@ class Hand:
                 raise IllegalActionError("big gin needs all eleven cards in melds")
             return self._layout(cards, action)
         if kind not in (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN):
-            raise IllegalActionError(
-                f"you have drawn: discard, knock or go gin, not {kind.value}"
-            )
+            raise IllegalActionError(f"you have drawn: discard, knock or go gin, not {kind.value}")
         card = action.card
         assert card is not None
         if not cards >> card & 1:

@@ -393,9 +393,9 @@ def _layoff_choices(meld: int, held: int) -> list[list[int]]:
     return [down[:d] + up[:u] for d in range(len(down) + 1) for u in range(len(up) + 1)]
 
 
-def defender_answer(defender: CardsLike, knocker_melds: Sequence[Meld], gin: bool = False) -> (
-    DefenderAnswer
-):
+def defender_answer(
+    defender: CardsLike, knocker_melds: Sequence[Meld], gin: bool = False
+) -> DefenderAnswer:
     """The defender's optimum over own melds and lay-offs jointly (chains included).
 
     After gin no lay-offs are allowed, so the defender only arranges their own melds.
