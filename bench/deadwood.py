@@ -276,6 +276,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "known_hands_wrong": check_known(engines),
         "kinds": {},
     }
+    if not engines:
+        return report
     rng = random.Random(args.seed)
     for kind in args.kinds:
         make = MAKERS[kind]

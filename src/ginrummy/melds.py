@@ -34,11 +34,13 @@ __all__ = [
     "Meld",
     "arrangements_within",
     "best_arrangement",
+    "best_masks",
     "deadwood",
     "defender_answer",
     "discard_options",
     "parse_arrangement",
     "parse_meld",
+    "sorted_melds",
 ]
 
 
@@ -258,8 +260,8 @@ def parse_arrangement(text: str, cards: CardsLike | None = None) -> Arrangement:
     return Arrangement(tuple(melds), CardSet.from_mask(unmatched))
 
 
-def _best_melds(mask: int) -> tuple[list[int], int]:
-    """Reconstruct one optimal arrangement: (meld masks, deadwood mask)."""
+def best_masks(mask: int) -> tuple[list[int], int]:
+    """One optimal arrangement of ``mask`` as (meld masks, deadwood mask), longest melds first."""
     melds: list[int] = []
     loose = 0
     while mask:
@@ -285,14 +287,14 @@ def _best_melds(mask: int) -> tuple[list[int], int]:
     return melds, loose
 
 
-def _sorted_melds(masks: Sequence[int]) -> tuple[Meld, ...]:
+def sorted_melds(masks: Sequence[int]) -> tuple[Meld, ...]:
     return tuple(Meld(m) for m in sorted(masks, key=lambda m: (m & -m, -m)))
 
 
 def best_arrangement(cards: CardsLike) -> Arrangement:
     """One arrangement with the minimum deadwood (long melds preferred on ties)."""
-    melds, loose = _best_melds(parse_cards(cards).mask)
-    return Arrangement(_sorted_melds(melds), CardSet.from_mask(loose))
+    melds, loose = best_masks(parse_cards(cards).mask)
+    return Arrangement(sorted_melds(melds), CardSet.from_mask(loose))
 
 
 def discard_options(cards: CardsLike) -> list[tuple[Card, int]]:
@@ -341,7 +343,7 @@ def arrangements_within(cards: CardsLike, threshold: int) -> Iterator[Arrangemen
     walk(mask, threshold, [], 0)
     found.sort(key=lambda item: (-item[2], len(item[1])))
     for loose, melds, _ in found:
-        yield Arrangement(_sorted_melds(melds), CardSet.from_mask(loose))
+        yield Arrangement(sorted_melds(melds), CardSet.from_mask(loose))
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,6 +428,6 @@ def defender_answer(
         if value < best_value:
             best_value, best_layoffs = value, pairs
     laid_mask = sum(1 << card for card, _ in best_layoffs)
-    melds, loose = _best_melds(mask & ~laid_mask)
+    melds, loose = best_masks(mask & ~laid_mask)
     layoffs = tuple(Layoff(CARDS[card], Meld(onto)) for card, onto in best_layoffs)
-    return DefenderAnswer(_sorted_melds(melds), layoffs, CardSet.from_mask(loose))
+    return DefenderAnswer(sorted_melds(melds), layoffs, CardSet.from_mask(loose))

@@ -21,10 +21,10 @@ from ginrummy.melds import (
     Arrangement,
     DefenderAnswer,
     Meld,
-    _best_melds,
-    _sorted_melds,
+    best_masks,
     deadwood,
     defender_answer,
+    sorted_melds,
 )
 from ginrummy.rules import Rules
 
@@ -96,8 +96,8 @@ def check_layout(
     the deadwood passes ``threshold``, or if ``full`` (gin) and any card is left over.
     """
     if melds is None:
-        masks, loose = _best_melds(cards)
-        layout = Arrangement(_sorted_melds(masks), CardSet.from_mask(loose))
+        masks, loose = best_masks(cards)
+        layout = Arrangement(sorted_melds(masks), CardSet.from_mask(loose))
     else:
         used = 0
         for meld in melds:

@@ -1,0 +1,10 @@
+"""Players: one small interface for people and computer players alike.
+
+A player is given only the observation of its own seat and returns a legal action.
+"""
+
+from ginrummy.players.base import Player, make_player, player_names
+from ginrummy.players.random_player import RandomPlayer
+from ginrummy.players.simple import SimplePlayer
+
+__all__ = ["Player", "RandomPlayer", "SimplePlayer", "make_player", "player_names"]
