@@ -21,7 +21,7 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	touch $@
 
 run: $(STAMP_RUN)
-	$(BIN)/ginrummy $(ARGS)
+	$(BIN)/ginrummy $(or $(ARGS),match)
 
 test: $(STAMP_TEST)
 	$(BIN)/ruff check src tests bench

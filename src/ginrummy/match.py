@@ -100,10 +100,8 @@ def final_score(
     if shutout and rules.shutout == "double_total":
         extra[reached] += totals[reached]
         totals[reached] *= 2
-    if totals[0] == totals[1]:
-        winner = reached
-    else:
-        winner = 0 if totals[0] > totals[1] else 1
+    # RULES.md 4: the higher total wins; on equal totals, the player who reached the target.
+    winner = reached if totals[0] == totals[1] else int(totals[1] > totals[0])
     return FinalScore(
         hand_points=(hand_points[0], hand_points[1]),
         boxes=(boxes[0], boxes[1]),

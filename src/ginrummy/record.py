@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ginrummy.actions import Action
-from ginrummy.cards import CARDS, format_cards, parse_card, parse_cards
+from ginrummy.cards import CARDS, Card, format_cards, parse_card, parse_cards
 from ginrummy.errors import GinRummyError, InvalidRecordError
 from ginrummy.match import Match
 from ginrummy.rules import Rules
@@ -196,7 +196,7 @@ def load(text: str) -> Match:
     return match
 
 
-def _ordered_cards(text: str) -> list[int]:
+def _ordered_cards(text: str) -> list[Card]:
     cards = [parse_card(word) for word in text.split()]
     parse_cards(cards)  # refuses repeats
     return cards
