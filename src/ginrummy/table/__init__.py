@@ -1,0 +1,19 @@
+"""The table service shared by every front end (web, terminal)."""
+
+from ginrummy.table.service import (
+    AccessDeniedError,
+    MatchCreated,
+    NotFoundError,
+    SeatSpec,
+    StaleActionError,
+    TableService,
+)
+
+__all__ = [
+    "AccessDeniedError",
+    "MatchCreated",
+    "NotFoundError",
+    "SeatSpec",
+    "StaleActionError",
+    "TableService",
+]
