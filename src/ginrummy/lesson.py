@@ -31,12 +31,12 @@ __all__ = ["LESSON_STEPS", "LessonSession", "LessonStep", "StepOutcome", "lesson
 LEARNER: Final = 0
 COMPUTER: Final = 1
 
-_LEARNER_CARDS: Final = "7S 7H 7D 4H 5H 6H KS 2S 9C QD".split()
-_COMPUTER_CARDS: Final = "7C 2H 8D TD 5S 9D 4C JH QH 8S".split()
+_LEARNER_CARDS: Final = ["7S", "7H", "7D", "4H", "5H", "6H", "KS", "2S", "9C", "QD"]
+_COMPUTER_CARDS: Final = ["7C", "2H", "8D", "TD", "5S", "9D", "4C", "JH", "QH", "8S"]
 _UPCARD: Final = "3H"
 # Stock from the top: the computer draws KC, QC, JD and throws each straight back; the
 # learner draws AC, 3C and KD.
-_STOCK_TOP: Final = "KC AC QC 3C JD KD".split()
+_STOCK_TOP: Final = ["KC", "AC", "QC", "3C", "JD", "KD"]
 
 
 def lesson_deck() -> tuple[int, ...]:
