@@ -4,7 +4,20 @@ A player is given only the observation of its own seat and returns a legal actio
 """
 
 from ginrummy.players.base import Player, make_player, player_names
+from ginrummy.players.expert import BeginnerPlayer, ExpertPlayer, IntermediatePlayer
 from ginrummy.players.random_player import RandomPlayer
 from ginrummy.players.simple import SimplePlayer
 
-__all__ = ["Player", "RandomPlayer", "SimplePlayer", "make_player", "player_names"]
+LEVELS = ("beginner", "intermediate", "expert")
+
+__all__ = [
+    "LEVELS",
+    "BeginnerPlayer",
+    "ExpertPlayer",
+    "IntermediatePlayer",
+    "Player",
+    "RandomPlayer",
+    "SimplePlayer",
+    "make_player",
+    "player_names",
+]

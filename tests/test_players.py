@@ -1,0 +1,161 @@
+"""Computer players: legal, deterministic, sensible; hints; the tournament runner."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ginrummy.actions import Action, ActionKind
+from ginrummy.cards import VALUES, parse_cards
+from ginrummy.errors import GinRummyError
+from ginrummy.hand import Hand, Phase
+from ginrummy.lesson import LessonSession
+from ginrummy.melds import deadwood
+from ginrummy.players import LEVELS, make_player, player_names
+from ginrummy.players.expert import best_after_discard
+from ginrummy.players.hints import hint
+from ginrummy.rules import Rules
+from ginrummy.tournament import play_pair, run_tournament, wilson_interval
+
+
+def advance(hand: Hand, steps: int, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if hand.is_over:
+            return
+        legal = hand.legal_actions()
+        quiet = [a for a in legal if not a.kind.ends_hand] or legal
+        hand.apply(rng.choice(quiet))
+
+
+def test_every_level_is_registered() -> None:
+    assert set(LEVELS) | {"random", "simple"} <= set(player_names())
+    with pytest.raises(GinRummyError, match="unknown player 'wizard'"):
+        make_player("wizard")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 50),
+    level=st.sampled_from(["random", "simple", "beginner", "intermediate", "expert"]),
+    preset=st.sampled_from(["standard", "straight", "oklahoma", "digital"]),
+)
+def test_players_choose_legal_actions(seed: int, steps: int, level: str, preset: str) -> None:
+    hand = Hand.deal(Rules.preset(preset), dealer=seed % 2, seed=seed)
+    advance(hand, steps, seed)
+    if hand.is_over:
+        return
+    seat = hand.to_act
+    action = make_player(level, seed).act(hand.observation(seat))
+    assert hand.is_legal(action), str(action)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 50))
+def test_reasoning_players_are_deterministic_for_a_seed(seed: int, steps: int) -> None:
+    hand = Hand.deal(Rules(), dealer=0, seed=seed)
+    advance(hand, steps, seed)
+    if hand.is_over:
+        return
+    view = hand.observation(hand.to_act)
+    for level in ("beginner", "intermediate", "expert"):
+        assert make_player(level, 3).act(view) == make_player(level, 3).act(view)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 60))
+def test_beginner_never_throws_away_a_made_meld(seed: int, steps: int) -> None:
+    hand = Hand.deal(Rules(), dealer=1, seed=seed)
+    advance(hand, steps, seed)
+    if hand.is_over or hand.phase is not Phase.DISCARD:
+        return
+    view = hand.observation(hand.to_act)
+    action = make_player("beginner", seed).act(view)
+    if action.kind is not ActionKind.DISCARD:
+        return
+    cards = view.hand.mask
+    assert action.card is not None
+    # The thrown card is deadwood in some best arrangement: no made meld was broken.
+    assert deadwood(cards ^ 1 << action.card) == deadwood(cards) - VALUES[action.card]
+
+
+def test_expert_takes_gin_when_it_is_there() -> None:
+    # Eleven cards after drawing: throwing 5H leaves three melds and no deadwood.
+    cards = parse_cards("2S 2C 3C 4C 5C 5D 6D 7D 8D 2H 5H").mask
+    assert best_after_discard(cards) == 0
+    hand = _hand_with_discard_turn("2S 2C 3C 4C 5C 5D 6D 7D 8D 5H", "2H")
+    action = make_player("expert", 1).act(hand.observation(hand.to_act))
+    assert action.kind is ActionKind.GIN and str(action.card) == "5H"
+
+
+def _hand_with_discard_turn(ten: str, draw: str) -> Hand:
+    """A hand where seat 1 (the non-dealer) holds ``ten`` and takes ``draw`` as the upcard."""
+    mine = [int(c) for c in parse_cards(ten)]
+    up = int(next(iter(parse_cards(draw))))
+    rest = [c for c in range(52) if c not in mine and c != up]
+    deck: list[int] = []
+    for i in range(10):
+        deck += [mine[i], rest[i]]
+    deck.append(up)
+    deck += rest[10:]
+    hand = Hand(Rules(), dealer=0, deck=deck)
+    hand.apply(Action.parse("take"), 1)
+    return hand
+
+
+def test_hint_in_the_lesson_hand_says_take_the_three_of_hearts() -> None:
+    advice = hint(LessonSession().observation())
+    assert str(advice.action) == "take"
+    assert "3H" in advice.explanation and "4H" in advice.explanation
+    assert {str(a.action) for a in advice.alternatives} == {"take", "pass"}
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 50))
+def test_hints_recommend_a_legal_action_and_rank_every_alternative(seed: int, steps: int) -> None:
+    hand = Hand.deal(Rules(), dealer=0, seed=seed)
+    advance(hand, steps, seed)
+    if hand.is_over:
+        return
+    view = hand.observation(hand.to_act)
+    advice = hint(view)
+    assert hand.is_legal(advice.action)
+    assert advice.explanation.endswith(".")
+    assert 1 <= len(advice.explanation.split(". ")) <= 3
+    listed = {(a.action.kind, a.action.card) for a in advice.alternatives}
+    assert listed == {(a.kind, a.card) for a in view.legal_actions()}
+    values = [a.value for a in advice.alternatives]
+    assert values == sorted(values, reverse=True)
+
+
+def test_hint_refuses_when_it_is_not_your_turn() -> None:
+    hand = Hand.deal(Rules(), dealer=0, seed=1)
+    with pytest.raises(ValueError, match="not your turn"):
+        hint(hand.observation(hand.dealer))
+
+
+def test_duplicate_pair_exchanges_seats_on_the_same_deal() -> None:
+    first, second = play_pair((("simple", "random"), "dup", Rules().to_dict(), True, 0))
+    # Simple beats random from either seat; the two games used the same shuffle.
+    assert first.a_won is not False and second.a_won is not False
+    assert first.hands == second.hands == 1
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    low, high = wilson_interval(60, 100)
+    assert low < 0.6 < high
+    assert high - low == pytest.approx(0.19, abs=0.01)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_tournament_over_worker_processes_matches_one_process() -> None:
+    kwargs = {"pairs": 3, "hands_only": True, "seed": 4}
+    single = run_tournament("simple", "beginner", workers=1, **kwargs)  # type: ignore[arg-type]
+    multi = run_tournament("simple", "beginner", workers=2, **kwargs)  # type: ignore[arg-type]
+    assert single.to_dict()["a_win_rate"] == multi.to_dict()["a_win_rate"]
+    assert single.points == multi.points
+    assert single.games == 6
