@@ -34,7 +34,13 @@ from ginrummy.actions import (
 )
 from ginrummy.cards import VALUES, Card, CardSet
 from ginrummy.hand import Observation, Phase
-from ginrummy.melds import arrangements_within, best_masks, deadwood, defender_answer
+from ginrummy.melds import (
+    arrangements_within,
+    best_arrangement,
+    best_masks,
+    deadwood,
+    defender_answer,
+)
 from ginrummy.players.base import register
 from ginrummy.players.hints import Alternative
 from ginrummy.players.knowledge import Knowledge
@@ -177,11 +183,16 @@ class Reasoner:
             out.append(Alternative(alt.action, value, alt.note))
         for alt in enders:
             action = alt.action
-            assert action.card is not None and action.melds is not None
+            assert action.card is not None
+            rest = hand ^ 1 << action.card
+            melds = action.melds
+            if melds is None:
+                melds = best_arrangement(CardSet.from_mask(rest)).melds
+                action = action.with_melds(melds)
             total = 0
-            k = deadwood(hand ^ 1 << action.card)
+            k = deadwood(rest)
             for opponent, _ in deals:
-                d = defender_answer(CardSet.from_mask(opponent), action.melds).deadwood
+                d = defender_answer(CardSet.from_mask(opponent), melds).deadwood
                 total += d - k if d > k else -(k - d + obs.rules.undercut_bonus)
             value = obs.multiplier * total / max(1, len(deals))
             out.append(Alternative(action, value, alt.note))
