@@ -42,11 +42,20 @@ class ActionKind(enum.Enum):
 
     @property
     def is_draw(self) -> bool:
-        return self in (ActionKind.DRAW_STOCK, ActionKind.DRAW_DISCARD)
+        return self is _STOCK or self is _TAKE
 
     @property
     def ends_hand(self) -> bool:
-        return self in (ActionKind.KNOCK, ActionKind.GIN, ActionKind.BIG_GIN)
+        return self is _KNOCK or self is _GIN or self is _BIG_GIN
+
+
+# Module-level names for members: on Python 3.11 reading ``ActionKind.GIN`` goes through the
+# enum metaclass's attribute hook and costs about as much as a short function call.
+_STOCK: Final = ActionKind.DRAW_STOCK
+_TAKE: Final = ActionKind.DRAW_DISCARD
+_KNOCK: Final = ActionKind.KNOCK
+_GIN: Final = ActionKind.GIN
+_BIG_GIN: Final = ActionKind.BIG_GIN
 
 
 _WITH_CARD: Final = frozenset({ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN})

@@ -21,7 +21,7 @@ import enum
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ginrummy.actions import (
     BIG_GIN,
@@ -36,7 +36,7 @@ from ginrummy.actions import (
 )
 from ginrummy.cards import CARDS, FULL_DECK, Card, CardSet
 from ginrummy.errors import IllegalActionError
-from ginrummy.melds import deadwood, knock_discards
+from ginrummy.melds import _RUN_DEADWOOD, _SET_RELIEF, deadwood, knock_discards
 from ginrummy.rules import Rules
 from ginrummy.showdown import HandResult, Outcome, score_showdown
 from ginrummy.shuffle import shuffled_deck
@@ -62,7 +62,7 @@ class ActionRecord:
     drawn: Card | None = None
 
     def __str__(self) -> str:
-        if self.action.kind is ActionKind.DRAW_STOCK and self.drawn is not None:
+        if self.action.kind is _KIND_STOCK and self.drawn is not None:
             return f"{self.seat}: draw {self.drawn}"
         return f"{self.seat}: {self.action}"
 
@@ -83,34 +83,94 @@ class PublicEvent:
         }
 
 
-_ONLY_STOCK = [DRAW_STOCK]
-_DRAWS = [DRAW_STOCK, DRAW_DISCARD]
-_OFFER = [DRAW_DISCARD, PASS]
+_DECK_ORDER: Final = list(range(52))
+_BITS: Final = tuple(1 << c for c in range(52))
+# Module-level names for enum members: on Python 3.11 reading ``Phase.DRAW`` goes through
+# the enum metaclass's attribute hook and costs about as much as a short function call.
+_OFFER: Final = Phase.OFFER
+_DRAW: Final = Phase.DRAW
+_DISCARD: Final = Phase.DISCARD
+_OVER: Final = Phase.OVER
+_KIND_PASS: Final = ActionKind.PASS
+_KIND_STOCK: Final = ActionKind.DRAW_STOCK
+_KIND_TAKE: Final = ActionKind.DRAW_DISCARD
+_KIND_DISCARD: Final = ActionKind.DISCARD
+_KIND_KNOCK: Final = ActionKind.KNOCK
+_KIND_GIN: Final = ActionKind.GIN
+_KIND_BIG_GIN: Final = ActionKind.BIG_GIN
+_DEAD: Final = Outcome.DEAD
+
+# Records are immutable values, so the ones play makes most (a pass, a draw or take of each
+# card, a discard of each card, per seat) are built once and shared instead of per action.
+_PASS_RECORDS: Final = tuple(ActionRecord(seat, PASS) for seat in (0, 1))
+_STOCK_RECORDS: Final = tuple(
+    tuple(ActionRecord(seat, DRAW_STOCK, CARDS[c]) for c in range(52)) for seat in (0, 1)
+)
+_TAKE_RECORDS: Final = tuple(
+    tuple(ActionRecord(seat, DRAW_DISCARD, CARDS[c]) for c in range(52)) for seat in (0, 1)
+)
+_DISCARD_RECORDS: Final = tuple(
+    tuple(ActionRecord(seat, DISCARDS[c]) for c in range(52)) for seat in (0, 1)
+)
+
+# Per suit, the discard actions of each 13-bit block of cards in card order, so a hand's
+# discards are four lookups instead of a loop over its cards. Filled on first use: built
+# eagerly, the four tables would cost 3 MB and tens of milliseconds at every import, while
+# play only ever meets the blocks of ten or eleven cards (and a long run fills them slowly).
+_SUIT_DISCARDS: Final[tuple[list[tuple[Action, ...] | None], ...]] = tuple(
+    [None] * (1 << 13) for _ in range(4)
+)
+_S0, _S1, _S2, _S3 = _SUIT_DISCARDS
+
+
+def _suit_discards(suit: int, block: int) -> tuple[Action, ...]:
+    found = _SUIT_DISCARDS[suit][block]
+    if found is None:
+        found = tuple(DISCARDS[suit * 13 + r] for r in range(13) if block >> r & 1)
+        _SUIT_DISCARDS[suit][block] = found
+    return found
+
+
+def _discard_actions(cards: int, taken: int, threshold: int, big_gin: bool) -> list[Action]:
+    """The legal actions after drawing: discards, then knocks and gins, then big gin."""
+    a = cards & 8191
+    b = cards >> 13 & 8191
+    c = cards >> 26 & 8191
+    d = cards >> 39
+    # An empty block's () is falsy too and takes the (cheap) call.
+    actions = [
+        *(_S0[a] or _suit_discards(0, a)),
+        *(_S1[b] or _suit_discards(1, b)),
+        *(_S2[c] or _suit_discards(2, c)),
+        *(_S3[d] or _suit_discards(3, d)),
+    ]
+    if taken >= 0 and cards >> taken & 1:
+        # The discards are in card order: the taken card's place is the count below it.
+        del actions[(cards & ((1 << taken) - 1)).bit_count()]
+    # A lower bound on the deadwood, from the blocks at hand (see melds.knock_discards): a
+    # hand that far from knocking, the usual case, needs no exact solve.
+    least = _RUN_DEADWOOD
+    sets = (a & b & (c | d)) | (c & d & (a | b))
+    floor = least[a] + least[b] + least[c] + least[d] - _SET_RELIEF[sets]
+    if floor - threshold <= 10:
+        for card, left in knock_discards(cards, threshold):
+            if card != taken:
+                actions.append(GINS[card] if left == 0 else KNOCKS[card])
+    if big_gin and floor <= 0 and deadwood(cards) == 0:
+        actions.append(BIG_GIN)
+    return actions
 
 
 def legal_actions_for(
     phase: Phase, cards: int, taken: int, stock_only: bool, threshold: int, big_gin: bool
 ) -> list[Action]:
     """The legal actions of the player to act, from what that player can see."""
-    if phase is Phase.DISCARD:
-        actions: list[Action] = []
-        rest = cards
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            card = low.bit_length() - 1
-            if card != taken:
-                actions.append(DISCARDS[card])
-        for card, left in knock_discards(cards, threshold):
-            if card != taken:
-                actions.append(GINS[card] if left == 0 else KNOCKS[card])
-        if big_gin and deadwood(cards) == 0:
-            actions.append(BIG_GIN)
-        return actions
-    if phase is Phase.DRAW:
-        return list(_ONLY_STOCK if stock_only else _DRAWS)
-    if phase is Phase.OFFER:
-        return list(_OFFER)
+    if phase is _DISCARD:
+        return _discard_actions(cards, taken, threshold, big_gin)
+    if phase is _DRAW:
+        return [DRAW_STOCK] if stock_only else [DRAW_STOCK, DRAW_DISCARD]
+    if phase is _OFFER:
+        return [DRAW_DISCARD, PASS]
     return []
 
 
@@ -167,26 +227,27 @@ class Hand:
     ) -> None:
         if dealer not in (0, 1):
             raise IllegalActionError(f"the dealer is seat 0 or 1, not {dealer!r}")
-        order = tuple(int(c) for c in deck)
-        if sorted(order) != list(range(52)):
+        order = tuple(map(int, deck))
+        if sorted(order) != _DECK_ORDER:
             raise IllegalActionError("a deck must hold each of the 52 cards exactly once")
         self.rules = rules
         self.dealer = dealer
         self.seed = seed
         self.deck = order
-        hands = [0, 0]
         non_dealer = 1 - dealer
-        # One card at a time, the non-dealer first (RULES.md 1: the deal).
-        for i in range(20):
-            hands[non_dealer if i % 2 == 0 else dealer] |= 1 << order[i]
+        # One card at a time, the non-dealer first (RULES.md 1: the deal); the cards are
+        # distinct, so adding their bits is or-ing them.
+        hands = [0, 0]
+        hands[non_dealer] = sum(map(_BITS.__getitem__, order[0:20:2]))
+        hands[dealer] = sum(map(_BITS.__getitem__, order[1:20:2]))
         self._hands = hands
         self._known = [0, 0]
         self.upcard = CARDS[order[20]]
         self._pile = [order[20]]
-        self._stock = list(reversed(order[21:]))
+        self._stock = list(order[:20:-1])
         self.threshold = rules.hand_threshold(self.upcard)
         self.multiplier = rules.hand_multiplier(self.upcard)
-        self.phase = Phase.OFFER
+        self.phase = _OFFER
         self.to_act = non_dealer
         self._taken = -1
         self._stock_only = False
@@ -206,7 +267,7 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def non_dealer(self) -> int:
@@ -231,14 +292,19 @@ class Hand:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to act (none once the hand is over)."""
-        return legal_actions_for(
-            self.phase,
-            self._hands[self.to_act],
-            self._taken,
-            self._stock_only,
-            self.threshold,
-            self.rules.big_gin_bonus is not None,
-        )
+        phase = self.phase
+        if phase is _DISCARD:
+            return _discard_actions(
+                self._hands[self.to_act],
+                self._taken,
+                self.threshold,
+                self.rules.big_gin_bonus is not None,
+            )
+        if phase is _DRAW:
+            return [DRAW_STOCK] if self._stock_only else [DRAW_STOCK, DRAW_DISCARD]
+        if phase is _OFFER:
+            return [DRAW_DISCARD, PASS]
+        return []
 
     def is_legal(self, action: Action) -> bool:
         try:
@@ -258,19 +324,19 @@ class Hand:
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             raise IllegalActionError("the hand is over")
         if seat is not None and seat != self.to_act:
             raise IllegalActionError(f"it is not seat {seat}'s turn: seat {self.to_act} is to act")
         kind = action.kind
-        if phase is Phase.OFFER:
-            if kind not in (ActionKind.DRAW_DISCARD, ActionKind.PASS):
+        if phase is _OFFER:
+            if kind not in (_KIND_TAKE, _KIND_PASS):
                 raise IllegalActionError(
                     "the upcard is on offer: take it or pass (the upcard ritual)"
                 )
             return None
-        if phase is Phase.DRAW:
-            if kind is ActionKind.DRAW_DISCARD and self._stock_only:
+        if phase is _DRAW:
+            if kind is _KIND_TAKE and self._stock_only:
                 raise IllegalActionError(
                     "both players passed the upcard, so the non-dealer draws from the stock"
                 )
@@ -280,13 +346,13 @@ class Hand:
                 f"draw first: from the stock or the discard pile, not {kind.value}"
             )
         cards = self._hands[self.to_act]
-        if kind is ActionKind.BIG_GIN:
+        if kind is _KIND_BIG_GIN:
             if self.rules.big_gin_bonus is None:
                 raise IllegalActionError("big gin is off under these rules")
             if deadwood(cards) != 0:
                 raise IllegalActionError("big gin needs all eleven cards in melds")
             return self._layout(cards, action)
-        if kind not in (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.GIN):
+        if kind not in (_KIND_DISCARD, _KIND_KNOCK, _KIND_GIN):
             raise IllegalActionError(f"you have drawn: discard, knock or go gin, not {kind.value}")
         card = action.card
         assert card is not None
@@ -296,10 +362,10 @@ class Hand:
             raise IllegalActionError(
                 f"you may not discard {card}, the card you just took from the discard pile"
             )
-        if kind is ActionKind.DISCARD:
+        if kind is _KIND_DISCARD:
             return None
         left = deadwood(cards ^ 1 << card)
-        if kind is ActionKind.KNOCK:
+        if kind is _KIND_KNOCK:
             if left == 0:
                 raise IllegalActionError(
                     f"discarding {card} leaves no deadwood: that is gin, not a knock"
@@ -333,30 +399,94 @@ class Hand:
 
     def apply(self, action: Action, seat: int | None = None) -> ActionRecord:
         """Apply a legal action (optionally checking it is ``seat``'s turn) and record it."""
+        # Fast paths for the actions of ordinary play, each taken only where _check would
+        # pass it and score nothing; anything else (illegal actions included) goes the full
+        # way below, so errors and their messages are the same.
+        player = self.to_act
+        if seat is None or seat == player:
+            phase = self.phase
+            record: ActionRecord
+            if phase is _DISCARD:
+                if action.__class__ is Action and action.kind is _KIND_DISCARD:
+                    card = action.card
+                    hands = self._hands
+                    cards = hands[player]
+                    if card is not None and cards >> card & 1 and card != self._taken:
+                        hands[player] = cards ^ 1 << card
+                        known = self._known
+                        if known[player]:  # usually nothing taken is still held
+                            known[player] &= ~(1 << card)
+                        self._pile.append(int(card))
+                        self._taken = -1
+                        if len(self._stock) <= 2:
+                            # RULES.md 2: an ordinary discard with two stock cards left kills
+                            # the hand.
+                            self.phase = _OVER
+                            self.result = HandResult(_DEAD, multiplier=self.multiplier)
+                        else:
+                            self.phase = _DRAW
+                            self.to_act = 1 - player
+                        if action is DISCARDS[card]:
+                            record = _DISCARD_RECORDS[player][card]
+                        else:
+                            record = ActionRecord(player, action)
+                        self.history.append(record)
+                        return record
+            elif action is DRAW_STOCK:
+                if phase is _DRAW:
+                    drawn = self._stock.pop()
+                    self._hands[player] |= 1 << drawn
+                    self._taken = -1
+                    self._stock_only = False
+                    self.phase = _DISCARD
+                    record = _STOCK_RECORDS[player][drawn]
+                    self.history.append(record)
+                    return record
+            elif action is DRAW_DISCARD:
+                if phase is _OFFER or (phase is _DRAW and not self._stock_only):
+                    drawn = self._pile.pop()
+                    self._hands[player] |= 1 << drawn
+                    self._known[player] |= 1 << drawn
+                    self._taken = drawn
+                    self.phase = _DISCARD
+                    record = _TAKE_RECORDS[player][drawn]
+                    self.history.append(record)
+                    return record
+            elif action is PASS and phase is _OFFER:
+                if player == self.dealer:
+                    self._stock_only = True
+                    self.phase = _DRAW
+                self.to_act = 1 - player
+                record = _PASS_RECORDS[player]
+                self.history.append(record)
+                return record
+        return self._apply_checked(action, seat)
+
+    def _apply_checked(self, action: Action, seat: int | None) -> ActionRecord:
         result = self._check(action, seat)
         player = self.to_act
         kind = action.kind
         drawn: Card | None = None
-        if kind is ActionKind.DRAW_STOCK:
+        if kind is _KIND_STOCK:
             card = self._stock.pop()
             self._hands[player] |= 1 << card
             self._taken = -1
             self._stock_only = False
-            self.phase = Phase.DISCARD
+            self.phase = _DISCARD
             drawn = CARDS[card]
-        elif kind is ActionKind.DRAW_DISCARD:
+        elif kind is _KIND_TAKE:
             card = self._pile.pop()
             self._hands[player] |= 1 << card
             self._known[player] |= 1 << card
             self._taken = card
-            self.phase = Phase.DISCARD
+            self.phase = _DISCARD
             drawn = CARDS[card]
-        elif kind is ActionKind.PASS:
+        elif kind is _KIND_PASS:
             if player == self.dealer:
                 self._stock_only = True
-                self.phase = Phase.DRAW
+                self.phase = _DRAW
             self.to_act = 1 - player
-        elif kind is ActionKind.DISCARD:
+        elif kind is _KIND_DISCARD:
             assert action.card is not None
             card = int(action.card)
             self._hands[player] ^= 1 << card
@@ -365,10 +495,10 @@ class Hand:
             self._taken = -1
             if len(self._stock) <= 2:
                 # RULES.md 2: an ordinary discard with two stock cards left kills the hand.
-                self.phase = Phase.OVER
-                self.result = HandResult(Outcome.DEAD, multiplier=self.multiplier)
+                self.phase = _OVER
+                self.result = HandResult(_DEAD, multiplier=self.multiplier)
             else:
-                self.phase = Phase.DRAW
+                self.phase = _DRAW
                 self.to_act = 1 - player
         else:
             assert result is not None
@@ -377,7 +507,7 @@ class Hand:
                 self._known[player] &= ~(1 << action.card)
                 self._knock_discard = action.card
             self._taken = -1
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self.result = result
             layout = result.knocker_layout
             if action.melds is None and layout is not None:
@@ -449,13 +579,13 @@ class Hand:
         if total != FULL_DECK or sum(p.bit_count() for p in parts) != 52:
             raise AssertionError("the 52 cards are not all accounted for")
         sizes = sorted(h.bit_count() for h in self._hands)
-        if self.phase is Phase.DISCARD and sizes != [10, 11]:
+        if self.phase is _DISCARD and sizes != [10, 11]:
             raise AssertionError(f"discard phase with hand sizes {sizes}")
-        if self.phase in (Phase.OFFER, Phase.DRAW) and sizes != [10, 10]:
+        if self.phase in (_OFFER, _DRAW) and sizes != [10, 10]:
             raise AssertionError(f"{self.phase.value} phase with hand sizes {sizes}")
-        if self.phase is not Phase.OVER and len(self._stock) < 2:
+        if self.phase is not _OVER and len(self._stock) < 2:
             raise AssertionError("fewer than two stock cards during play")
-        if (self.result is None) != (self.phase is not Phase.OVER):
+        if (self.result is None) != (self.phase is not _OVER):
             raise AssertionError("a result exists exactly when the hand is over")
         for seat in (0, 1):
             if self._known[seat] & ~self._hands[seat]:
@@ -467,13 +597,13 @@ class Hand:
         """The view of ``seat``: never the opponent's hidden cards or the stock order."""
         if seat not in (0, 1):
             raise IllegalActionError(f"a seat is 0 or 1, not {seat!r}")
-        over = self.phase is Phase.OVER
+        over = self.phase is _OVER
         events = []
         for record in self.history:
             action = record.action
             kind = action.kind
             if kind.is_draw:
-                visible = kind is ActionKind.DRAW_DISCARD or record.seat == seat
+                visible = kind is _KIND_TAKE or record.seat == seat
                 card = record.drawn if visible else None
             elif kind.ends_hand:
                 card = action.card if over else None

@@ -1,9 +1,12 @@
 """Melds and deadwood: the exact minimum-deadwood arrangement of any 0 to 11 cards.
 
-Every possible meld (65 sets, 264 runs) is precomputed as a 52-bit mask at import. The
-solver takes the lowest card of the remaining hand and tries each way to place it: as
-deadwood, or in a meld whose lowest card it is. That covers every arrangement exactly once,
-so the minimum is exact, never a greedy guess; sub-results are cached by mask.
+Every possible meld (65 sets, 264 runs) is precomputed as a 52-bit mask at import. Runs stay
+within a suit, so only sets tie the suits together: a hand without three cards of a rank
+scores as the sum, over its four 13-bit suit blocks, of a table of the runs-only minimum.
+Otherwise each way of using the ranks that can make a set (one of their sets, or none) is
+scored by that table and the least wins. Either way the minimum is exact, never a greedy
+guess. Masks with too many set combinations (more than eleven cards) go to a search that
+places the lowest card every possible way, caching sub-results by mask.
 
 >>> best = best_arrangement("7S 7H 7D 4H 5H 6H KS 2S 9C QD")
 >>> best.deadwood, str(best)
@@ -70,34 +73,121 @@ _RUNS_FROM: Final = tuple(
     tuple(sorted((m for m in _runs if m & -m == 1 << c), key=int.bit_count)) for c in range(52)
 )
 _SETS_FROM: Final = tuple(tuple(m for m in _sets if m & -m == 1 << c) for c in range(52))
-_SUIT_BLOCK: Final = (1 << 13) - 1
-
-_CACHE: dict[int, int] = {0: 0}
-_CACHE_LIMIT: Final = 1 << 20
+# One card of each suit at rank 0: shifted by a rank, the four cards of that rank.
+_RANK_SPREAD: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
 
-def _solve(mask: int) -> int:
-    """Minimum deadwood of ``mask``; results are cached by mask."""
+def _build_suit_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per 13-bit suit block: the least deadwood using runs only, and the cards in some run.
+
+    Without a possible set, suits cannot interact, so a hand's minimum is the sum of these.
+    """
+    values = [min(rank + 1, 10) for rank in range(13)]
+    runs_from = [[((1 << n) - 1) << rank for n in range(3, 14 - rank)] for rank in range(13)]
+    least = [0] * (1 << 13)
+    for block in range(1, 1 << 13):
+        low = block & -block
+        rank = low.bit_length() - 1
+        # Removing cards makes a smaller number, so every sub-block is already filled in.
+        best = values[rank] + least[block ^ low]
+        for run in runs_from[rank]:
+            if block & run != run:
+                break
+            if least[block ^ run] < best:
+                best = least[block ^ run]
+        least[block] = best
+    runnable = [
+        block & ((block << 1 & block << 2) | (block << 1 & block >> 1) | (block >> 1 & block >> 2))
+        for block in range(1 << 13)
+    ]
+    return tuple(least), tuple(runnable)
+
+
+_RUN_DEADWOOD, _RUNNABLE = _build_suit_tables()
+
+
+def _build_set_relief() -> tuple[int, ...]:
+    """Per 13-bit mask of ranks, the value of all four cards of each: the most that sets of
+    those ranks can take off the runs-only minimum."""
+    relief = [0]
+    for rank in range(13):
+        # The masks with this rank are those without it plus its four cards.
+        extra = 4 * min(rank + 1, 10)
+        relief += [value + extra for value in relief]
+    return tuple(relief)
+
+
+_SET_RELIEF: Final = _build_set_relief()
+
+
+def _build_set_choices() -> dict[int, tuple[int, ...]]:
+    """The set options worth trying for one rank, keyed by ``held | loose << 52``.
+
+    ``held`` is the 3 or 4 cards of one rank in the hand and ``loose`` those of them that can
+    be in no run. A loose card left out of a set would be deadwood, so adding it to the set is
+    never worse: every option keeps all loose cards in its set, and "no set" is only tried
+    while fewer than three cards are loose.
+    """
+    choices: dict[int, tuple[int, ...]] = {}
+    for rank in range(13):
+        spread = _RANK_SPREAD << rank
+        held = spread
+        while held:
+            if held.bit_count() >= 3:
+                sets = [m for m in _sets if m & spread and m & ~held == 0]
+                sets.sort(key=int.bit_count, reverse=True)
+                loose = held
+                while True:
+                    options = [m for m in sets if m & loose == loose]
+                    if loose.bit_count() < 3:
+                        options.insert(0, 0)
+                    choices[held | loose << 52] = tuple(options)
+                    if not loose:
+                        break
+                    loose = (loose - 1) & held
+            held = (held - 1) & spread
+    return choices
+
+
+_SET_CHOICES: Final = _build_set_choices()
+# Set combinations tried before handing over to the cached search: 72 is the most eleven
+# cards can need (two four-card ranks and a three-card one, 6 * 6 * 2), so only bigger masks
+# (never in play) take the search, whose cost does not explode with the number of sets.
+_COMBINATION_LIMIT: Final = 72
+
+# Only the search below uses the cache, so it stays empty in play; bounded all the same
+# (about 10 MB when full), and cleared at once since refilling is cheap.
+_CACHE: dict[int, int] = {}
+_CACHE_LIMIT: Final = 1 << 17
+
+
+def _search(mask: int) -> int:
+    """Minimum deadwood by placing the lowest card every possible way; cached by mask."""
+    a = mask & 8191
+    b = mask >> 13 & 8191
+    c = mask >> 26 & 8191
+    d = mask >> 39
+    if not (a & b & (c | d)) | (c & d & (a | b)):
+        return _RUN_DEADWOOD[a] + _RUN_DEADWOOD[b] + _RUN_DEADWOOD[c] + _RUN_DEADWOOD[d]
     cached = _CACHE.get(mask)
     if cached is not None:
         return cached
     low = mask & -mask
     card = low.bit_length() - 1
-    best = VALUES[card] + _solve(mask ^ low)
+    best = VALUES[card] + _search(mask ^ low)
     for meld in _RUNS_FROM[card]:
         if meld & mask != meld:
             break
-        value = _solve(mask ^ meld)
+        value = _search(mask ^ meld)
         if value < best:
             best = value
     for meld in _SETS_FROM[card]:
         if meld & mask == meld:
-            value = _solve(mask ^ meld)
+            value = _search(mask ^ meld)
             if value < best:
                 best = value
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
-        _CACHE[0] = 0
     _CACHE[mask] = best
     return best
 
@@ -108,7 +198,59 @@ def deadwood(mask: int) -> int:
     >>> deadwood(parse_cards("4H 5H 6H 9C 9D 9S JS QS KS 3D").mask)
     3
     """
-    return _solve(mask)
+    # Literal 8191 (one suit block) rather than a name: this is the engine's hottest code.
+    a = mask & 8191
+    b = mask >> 13 & 8191
+    c = mask >> 26 & 8191
+    d = mask >> 39
+    least = _RUN_DEADWOOD
+    value = least[a] + least[b] + least[c] + least[d]
+    sets = (a & b & (c | d)) | (c & d & (a | b))
+    if not sets:
+        return value
+    return _with_sets(mask, sets, value)
+
+
+def _with_sets(mask: int, sets: int, value: int) -> int:
+    """Minimum deadwood when the ranks in ``sets`` (a 13-bit mask) can each make a set.
+
+    ``value`` is the minimum with no set at all. Choosing per such rank a set or none leaves
+    cards that only runs can meld, so each choice is scored by the per-suit table.
+    """
+    least = _RUN_DEADWOOD
+    if not sets & (sets - 1):
+        held = mask & sets * _RANK_SPREAD
+        if held.bit_count() == 3:
+            # The usual case in play, where two table sums beat working out what to prune.
+            rest = mask ^ held
+            other = least[rest & 8191] + least[rest >> 13 & 8191]
+            other += least[rest >> 26 & 8191] + least[rest >> 39]
+            return other if other < value else value
+    runnable = _RUNNABLE
+    a = mask & 8191
+    b = mask >> 13 & 8191
+    c = mask >> 26 & 8191
+    d = mask >> 39
+    loose = mask ^ (runnable[a] | runnable[b] << 13 | runnable[c] << 26 | runnable[d] << 39)
+    rests = [mask]
+    while sets:
+        low = sets & -sets
+        sets ^= low
+        rank = low * _RANK_SPREAD
+        options = _SET_CHOICES[mask & rank | (loose & rank) << 52]
+        if len(options) == 1:
+            only = options[0]
+            rests = [rest ^ only for rest in rests]
+        else:
+            if len(rests) * len(options) > _COMBINATION_LIMIT:
+                return _search(mask)
+            rests = [rest ^ used for rest in rests for used in options]
+    for rest in rests:
+        other = least[rest & 8191] + least[rest >> 13 & 8191]
+        other += least[rest >> 26 & 8191] + least[rest >> 39]
+        if other < value:
+            value = other
+    return value
 
 
 def discard_deadwoods(mask: int) -> list[tuple[int, int]]:
@@ -118,7 +260,7 @@ def discard_deadwoods(mask: int) -> list[tuple[int, int]]:
     while rest:
         low = rest & -rest
         rest ^= low
-        result.append((low.bit_length() - 1, _solve(mask ^ low)))
+        result.append((low.bit_length() - 1, deadwood(mask ^ low)))
     return result
 
 
@@ -128,7 +270,21 @@ def knock_discards(mask: int, threshold: int) -> list[tuple[int, int]]:
     Laying a card aside raises the eleven-card minimum by at most that card's value, so only
     cards worth at least ``deadwood(mask) - threshold`` need a solve: most hands need none.
     """
-    need = _solve(mask) - threshold
+    # deadwood(mask) inlined, so that the sets are only worked out for a hand near a knock.
+    a = mask & 8191
+    b = mask >> 13 & 8191
+    c = mask >> 26 & 8191
+    d = mask >> 39
+    least = _RUN_DEADWOOD
+    value = least[a] + least[b] + least[c] + least[d]
+    sets = (a & b & (c | d)) | (c & d & (a | b))
+    if sets:
+        # Taking cards out for sets lowers the runs-only minimum by at most their value, so
+        # a hand far from knocking even then needs no exact answer.
+        if value - _SET_RELIEF[sets] - threshold > 10:
+            return []
+        value = _with_sets(mask, sets, value)
+    need = value - threshold
     if need > 10:
         return []
     result: list[tuple[int, int]] = []
@@ -138,7 +294,7 @@ def knock_discards(mask: int, threshold: int) -> list[tuple[int, int]]:
         rest ^= low
         card = low.bit_length() - 1
         if VALUES[card] >= need:
-            value = _solve(mask ^ low)
+            value = deadwood(mask ^ low)
             if value <= threshold:
                 result.append((card, value))
     return result
@@ -265,17 +421,17 @@ def best_masks(mask: int) -> tuple[list[int], int]:
     melds: list[int] = []
     loose = 0
     while mask:
-        target = _solve(mask)
+        target = deadwood(mask)
         low = mask & -mask
         card = low.bit_length() - 1
         chosen = 0
         for meld in reversed(_RUNS_FROM[card]):
-            if meld & mask == meld and _solve(mask ^ meld) == target:
+            if meld & mask == meld and deadwood(mask ^ meld) == target:
                 chosen = meld
                 break
         if not chosen:
             for meld in reversed(_SETS_FROM[card]):
-                if meld & mask == meld and _solve(mask ^ meld) == target:
+                if meld & mask == meld and deadwood(mask ^ meld) == target:
                     chosen = meld
                     break
         if chosen:
@@ -322,7 +478,7 @@ def arrangements_within(cards: CardsLike, threshold: int) -> Iterator[Arrangemen
         if not rest:
             found.append((loose, list(melds), budget))
             return
-        if _solve(rest) > budget:
+        if deadwood(rest) > budget:
             return
         low = rest & -rest
         card = low.bit_length() - 1
@@ -410,7 +566,7 @@ def defender_answer(
     choices: list[list[list[int]]] = [
         [[]] if gin else _layoff_choices(m.mask, mask) for m in knocker_melds
     ]
-    best_value = _solve(mask) + 1
+    best_value = deadwood(mask) + 1
     best_layoffs: list[tuple[int, int]] = []
     for combo in itertools.product(*choices):
         laid = 0
@@ -424,7 +580,7 @@ def defender_answer(
                 pairs.append((card, meld.mask))
         if clash:
             continue
-        value = _solve(mask & ~laid)
+        value = deadwood(mask & ~laid)
         if value < best_value:
             best_value, best_layoffs = value, pairs
     laid_mask = sum(1 << card for card, _ in best_layoffs)

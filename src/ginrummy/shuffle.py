@@ -16,31 +16,66 @@ hand a table may publish :func:`commitment` of the seed; after it, the seed itse
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+import struct
+from typing import Final
 
 __all__ = ["commitment", "derive_seed", "shuffled_deck"]
 
+_WORDS: Final = struct.Struct(">8I")  # one digest as eight big-endian 32-bit words
+_FIRST_WORDS: Final = struct.Struct(">56I")  # the first seven digests
+# Words at or above the limit for a bound are redrawn, so that ``word % bound`` is uniform.
+_LIMITS: Final = tuple((1 << 32) - (1 << 32) % bound if bound else 0 for bound in range(53))
+# Below the least limit of bounds 2..52 (2**32 - 48), a word is never redrawn.
+_NEVER_REDRAWN: Final = min(_LIMITS[2:])
+_COUNTERS: Final = tuple(str(counter).encode() for counter in range(7))
+_SWAPS: Final = tuple(range(51, 0, -1))
+_BOUNDS: Final = tuple(range(52, 1, -1))
 
-def _stream(seed: str) -> Iterator[int]:
-    """32-bit words from SHA-256(``ginrummy:<seed>:<counter>``)."""
-    counter = 0
-    while True:
-        digest = hashlib.sha256(f"ginrummy:{seed}:{counter}".encode()).digest()
-        for i in range(0, 32, 4):
-            yield int.from_bytes(digest[i : i + 4], "big")
-        counter += 1
+
+def _digest(seed: str, counter: int) -> bytes:
+    """Words ``8 * counter`` to ``8 * counter + 7`` of the stream for ``seed``, as bytes.
+
+    The stream is SHA-256(``ginrummy:<seed>:<counter>``) for counter 0, 1, 2 ... read as
+    32-bit big-endian words; word k drives swap k of the Fisher-Yates shuffle unless it is
+    too high for the swap's bound, when the next word is drawn instead.
+    """
+    return hashlib.sha256(f"ginrummy:{seed}:{counter}".encode()).digest()
 
 
 def shuffled_deck(seed: str | int) -> tuple[int, ...]:
     """The 52 card indices in dealt order (first card dealt first) for ``seed``."""
-    words = _stream(str(seed))
+    text = str(seed)
+    # The first seven digests with the prefix encoded once (UTF-8 encodes piecewise).
+    prefix = f"ginrummy:{text}:".encode()
+    sha256 = hashlib.sha256
+    words = _FIRST_WORDS.unpack(b"".join([sha256(prefix + c).digest() for c in _COUNTERS]))
+    if max(words) >= _NEVER_REDRAWN:
+        return _shuffle_with_redraws(text, list(words))
+    # No word can be redrawn (all but certain: 56 words each under 48 in 2**32 of being
+    # too high), so word k simply drives swap k: the same deck as the general loop. The
+    # five words past the 51st go unused.
     deck = list(range(52))
+    for i, word, bound in zip(_SWAPS, words, _BOUNDS, strict=False):
+        j = word % bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def _shuffle_with_redraws(text: str, words: list[int]) -> tuple[int, ...]:
+    """Fisher-Yates over the word stream, redrawing words too high for their bound."""
+    deck = list(range(52))
+    position = 0
     for i in range(51, 0, -1):
         bound = i + 1
-        limit = (1 << 32) - (1 << 32) % bound
-        word = next(words)
+        limit = _LIMITS[bound]
+        word = words[position]
+        position += 1
         while word >= limit:
-            word = next(words)
+            # Keep enough words for this redraw and one per swap still to come.
+            while len(words) < position + i:
+                words.extend(_WORDS.unpack(_digest(text, len(words) // 8)))
+            word = words[position]
+            position += 1
         j = word % bound
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
