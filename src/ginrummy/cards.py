@@ -55,6 +55,10 @@ class Card(int):
 
     __slots__ = ()
 
+    def __new__(cls, card: str | int) -> Card:
+        """``Card("TH")`` or ``Card(35)``: the one instance of that card."""
+        return parse_card(card)
+
     @property
     def rank(self) -> int:
         """0 for the ace up to 12 for the king."""
@@ -87,7 +91,7 @@ class Card(int):
 
 
 _NAMES: Final = tuple(RANKS[i % 13] + SUITS[i // 13] for i in range(52))
-CARDS: Final = tuple(int.__new__(Card, i) for i in range(52))
+CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(52))
 VALUES: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
 FULL_DECK: Final = (1 << 52) - 1
 
