@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import threading
 
 import pytest
 from hypothesis import given, settings
@@ -14,11 +20,12 @@ from ginrummy.errors import GinRummyError
 from ginrummy.hand import Hand, Phase
 from ginrummy.lesson import LessonSession
 from ginrummy.melds import deadwood
-from ginrummy.players import LEVELS, make_player, player_names
+from ginrummy.players import LEVELS, Player, make_player, player_names
 from ginrummy.players.expert import best_after_discard
 from ginrummy.players.hints import hint
 from ginrummy.rules import Rules
-from ginrummy.tournament import play_pair, run_tournament, wilson_interval
+from ginrummy.simulate import wilson_interval
+from ginrummy.tournament import TournamentResult, run_tournament
 
 
 def advance(hand: Hand, steps: int, seed: int) -> None:
@@ -139,10 +146,13 @@ def test_hint_refuses_when_it_is_not_your_turn() -> None:
 
 
 def test_duplicate_pair_exchanges_seats_on_the_same_deal() -> None:
-    first, second = play_pair((("simple", "random"), "dup", Rules().to_dict(), True, 0))
-    # Simple beats random from either seat; the two games used the same shuffle.
-    assert first.a_won is not False and second.a_won is not False
-    assert first.hands == second.hands == 1
+    result = run_tournament("simple", "random", pairs=1, hands_only=True, seed="dup", workers=1)
+    first, second = result.simulation.results
+    assert first.seed == second.seed  # the same shuffle
+    assert first.seats == (0, 1) and second.seats == (1, 0)
+    # Simple beats random from either seat on this deal.
+    assert first.winner != 1 and second.winner != 1
+    assert first.deals == second.deals == 1 and result.hands == 2
 
 
 def test_wilson_interval_brackets_the_rate() -> None:
@@ -153,9 +163,89 @@ def test_wilson_interval_brackets_the_rate() -> None:
 
 
 def test_tournament_over_worker_processes_matches_one_process() -> None:
-    kwargs = {"pairs": 3, "hands_only": True, "seed": 4}
-    single = run_tournament("simple", "beginner", workers=1, **kwargs)  # type: ignore[arg-type]
-    multi = run_tournament("simple", "beginner", workers=2, **kwargs)  # type: ignore[arg-type]
-    assert single.to_dict()["a_win_rate"] == multi.to_dict()["a_win_rate"]
+    seen: list[int] = []
+
+    def progress(result: TournamentResult) -> None:
+        seen.append(result.games)
+
+    single = run_tournament("simple", "beginner", pairs=3, hands_only=True, seed=4, workers=1)
+    multi = run_tournament(
+        "simple", "beginner", pairs=3, hands_only=True, seed=4, workers=2, progress=progress
+    )
+    timing = "ms_per_decision"
+    assert {k: v for k, v in single.to_dict().items() if k != timing} == {
+        k: v for k, v in multi.to_dict().items() if k != timing
+    }
     assert single.points == multi.points
-    assert single.games == 6
+    assert single.games == 6 and not multi.interrupted
+    assert seen == sorted(seen) and seen[-1] == 6 and all(n % 2 == 0 for n in seen)
+
+
+def test_tournament_figures_come_from_the_simulated_games() -> None:
+    result = run_tournament("simple", "random", pairs=1, rules=Rules(target=60), seed=2, workers=1)
+    data = result.to_dict()
+    assert list(data) == [
+        "players", "unit", "games", "a_win_rate", "a_win_rate_ci95", "hands", "a_hand_win_rate",
+        "a_hand_win_rate_ci95", "points_per_hand", "net_points_per_hand_a", "gin_rate",
+        "undercut_rate", "dead_hand_rate", "ms_per_decision", "interrupted",
+    ]  # fmt: skip
+    games = result.simulation.results
+    assert data["unit"] == "match" and data["games"] == 2
+    assert result.hands == sum(g.deals for g in games) > 2
+    # Points per hand count hand points, not the match totals with their bonuses.
+    assert result.points == tuple(sum(g.hand_points[k] for g in games) for k in (0, 1))
+    assert sum(result.points) < sum(sum(g.points) for g in games)
+    assert data["points_per_hand"][0] == round(result.points[0] / result.hands, 3)
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_ctrl_c_keeps_whole_duplicate_pairs() -> None:
+    built: list[int] = []
+
+    def simple_until_the_fourth_game(seed: int) -> Player:
+        built.append(seed)
+        if len(built) > 3:
+            raise KeyboardInterrupt  # Ctrl-C during the fourth game
+        return make_player("simple", seed)
+
+    result = run_tournament(
+        simple_until_the_fourth_game, "random", pairs=3, hands_only=True, workers=1
+    )
+    assert result.interrupted and result.to_dict()["interrupted"] is True
+    # Three games were finished; the third lacks its duplicate and is left out.
+    assert [g.index for g in result.simulation.results] == [0, 1] and result.games == 2
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_prints_the_tournament_so_far() -> None:
+    command = [
+        sys.executable, "-m", "ginrummy.cli", "tournament", "simple", "beginner",
+        "--matches", "2000", "--workers", "2", "--progress", "--json",
+    ]  # fmt: skip
+    # A session of its own: SIGINT to the whole group is what Ctrl-C in a terminal sends.
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    # Never hang the test run (the workers hold stderr open too: kill them all).
+    watchdog = threading.Timer(60, os.killpg, (process.pid, signal.SIGKILL))
+    watchdog.start()
+    try:
+        assert process.stderr is not None
+        first = process.stderr.readline()  # the first pairs are in: the workers are busy
+        assert first.startswith("["), first
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        watchdog.cancel()
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode in (0, 130)
+    data = json.loads(out)
+    assert data["interrupted"] is True
+    assert 2 <= data["games"] < 2000 and data["games"] % 2 == 0
+    assert "Traceback" not in err

@@ -1,226 +1,163 @@
-"""Duplicate-deal tournaments between computer players, across worker processes.
+"""Duplicate-deal tournaments between two computer players: a layer over :mod:`ginrummy.simulate`.
 
 Every pairing is played twice on the same shuffles with the seats exchanged, so the luck
-of the deal cancels out; results come with 95% confidence intervals.
+of the deal cancels out; results come with 95% confidence intervals. The games are those of
+:func:`ginrummy.simulate.simulate` with the same seed (``ginrummy tournament A B --seed 3
+--matches 100`` plays the games of ``ginrummy simulate A B --seed 3 --games 100``), on worker
+processes or Ray; this module adds the tournament's figures (hand win rate, points per hand,
+gin, undercut and dead-hand rates), a progress callback per finished pair and results so far
+on Ctrl-C.
 
 >>> result = run_tournament("simple", "random", pairs=2, hands_only=True, seed=1, workers=1)
 >>> result.games, result.hand_wins[0] + result.hand_wins[1] <= result.hands
 (4, True)
+>>> sorted(result.to_dict())[:4]
+['a_hand_win_rate', 'a_hand_win_rate_ci95', 'a_win_rate', 'a_win_rate_ci95']
 """
 
 from __future__ import annotations
 
-import math
-import multiprocessing
-import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+import dataclasses
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from ginrummy.actions import Action
-from ginrummy.hand import Hand
-from ginrummy.match import Match
-from ginrummy.players.base import Player, make_player
 from ginrummy.rules import Rules
-from ginrummy.shuffle import derive_seed
+from ginrummy.simulate import Backend, PlayerSpec, SimulationResult, simulate, wilson_interval
 
-__all__ = ["GameStats", "TournamentResult", "play_pair", "run_tournament", "wilson_interval"]
-
-
-@dataclass
-class GameStats:
-    """What one game (a match, or a single hand) produced, from player A's side."""
-
-    a_won: bool | None = None
-    hands: int = 0
-    dead: int = 0
-    hand_wins: list[int] = field(default_factory=lambda: [0, 0])
-    points: list[int] = field(default_factory=lambda: [0, 0])
-    gins: list[int] = field(default_factory=lambda: [0, 0])
-    undercuts: list[int] = field(default_factory=lambda: [0, 0])
-    think: list[float] = field(default_factory=lambda: [0.0, 0.0])
-    decisions: list[int] = field(default_factory=lambda: [0, 0])
+__all__ = ["TournamentResult", "run_tournament"]
 
 
-def _play_hand(
-    hand: Hand,
-    apply: Callable[[Action, int], object],
-    players: list[Player],
-    seat_of: list[int],
-    stats: GameStats,
-) -> None:
-    """Play ``hand`` out through ``apply`` (the hand's own, or its match's)."""
-    while not hand.is_over:
-        seat = hand.to_act
-        who = seat_of[seat]
-        start = time.perf_counter()
-        action = players[who].act(hand.observation(seat))
-        stats.think[who] += time.perf_counter() - start
-        stats.decisions[who] += 1
-        apply(action, seat)
-    result = hand.result
-    assert result is not None
-    stats.hands += 1
-    if result.winner is None:
-        stats.dead += 1
-        return
-    winner = seat_of[result.winner]
-    stats.hand_wins[winner] += 1
-    stats.points[winner] += result.points
-    if result.outcome.value in ("gin", "big_gin"):
-        stats.gins[winner] += 1
-    if result.outcome.value == "undercut":
-        stats.undercuts[winner] += 1
-
-
-def play_game(
-    names: tuple[str, str],
-    game_seed: str,
-    a_seat: int,
-    rules: Rules,
-    hands_only: bool,
-    player_seed: int,
-) -> GameStats:
-    """One game with player A (``names[0]``) in ``a_seat``."""
-    players: list[Player] = [
-        make_player(names[0], player_seed),
-        make_player(names[1], player_seed + 1),
-    ]
-    seat_of = [0, 1] if a_seat == 0 else [1, 0]
-    stats = GameStats()
-    if hands_only:
-        hand = Hand.deal(rules, dealer=int(derive_seed(game_seed, -1), 16) % 2, seed=game_seed)
-        _play_hand(hand, hand.apply, players, seat_of, stats)
-        if hand.result is not None and hand.result.winner is not None:
-            stats.a_won = seat_of[hand.result.winner] == 0
-        return stats
-    match = Match.new(rules, seed=game_seed)
-    while not match.is_over:
-        _play_hand(match.current, match.apply, players, seat_of, stats)
-    assert match.final is not None
-    stats.a_won = seat_of[match.final.winner] == 0
-    return stats
-
-
-def play_pair(task: tuple[tuple[str, str], str, dict[str, Any], bool, int]) -> list[GameStats]:
-    """A duplicate pair: the same shuffles twice, seats exchanged."""
-    names, game_seed, rules_data, hands_only, player_seed = task
-    rules = Rules.from_dict(rules_data)
-    return [play_game(names, game_seed, seat, rules, hands_only, player_seed) for seat in (0, 1)]
-
-
-def wilson_interval(successes: float, total: int, z: float = 1.96) -> tuple[float, float]:
-    """95% confidence interval of a proportion (Wilson score)."""
-    if total == 0:
-        return (0.0, 1.0)
-    p = successes / total
-    denominator = 1 + z * z / total
-    centre = (p + z * z / (2 * total)) / denominator
-    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-@dataclass
+@dataclass(frozen=True)
 class TournamentResult:
-    names: tuple[str, str]
-    hands_only: bool
-    games: int = 0
-    a_wins: float = 0.0
-    decided: int = 0
-    hands: int = 0
-    dead: int = 0
-    hand_wins: list[int] = field(default_factory=lambda: [0, 0])
-    points: list[int] = field(default_factory=lambda: [0, 0])
-    gins: list[int] = field(default_factory=lambda: [0, 0])
-    undercuts: list[int] = field(default_factory=lambda: [0, 0])
-    think: list[float] = field(default_factory=lambda: [0.0, 0.0])
-    decisions: list[int] = field(default_factory=lambda: [0, 0])
-    interrupted: bool = False
+    """A tournament's games (:attr:`simulation`) and their figures from player A's side.
 
-    def add(self, stats: GameStats) -> None:
-        self.games += 1
-        if stats.a_won is not None:
-            self.decided += 1
-            self.a_wins += 1.0 if stats.a_won else 0.0
-        self.hands += stats.hands
-        self.dead += stats.dead
-        for i in (0, 1):
-            self.hand_wins[i] += stats.hand_wins[i]
-            self.points[i] += stats.points[i]
-            self.gins[i] += stats.gins[i]
-            self.undercuts[i] += stats.undercuts[i]
-            self.think[i] += stats.think[i]
-            self.decisions[i] += stats.decisions[i]
+    Index 0 of the pairs below is player A, 1 player B. "Points" are hand points: what each
+    player scored in the hands it won, without the bonuses at the end of a match.
+    """
+
+    simulation: SimulationResult
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self.simulation.players
+
+    @property
+    def hands_only(self) -> bool:
+        return self.simulation.unit == "hand"
+
+    @property
+    def interrupted(self) -> bool:
+        return self.simulation.interrupted
+
+    @property
+    def games(self) -> int:
+        return self.simulation.games
+
+    @property
+    def decided(self) -> int:
+        """Games with a winner (all matches; single hands that were not dead)."""
+        return self.simulation.games - self.simulation.undecided
+
+    @property
+    def a_wins(self) -> int:
+        return self.simulation.wins[0]
+
+    @property
+    def hands(self) -> int:
+        return self.simulation.deals
+
+    @property
+    def dead(self) -> int:
+        return self.simulation.dead_deals
+
+    @property
+    def hand_wins(self) -> tuple[int, int]:
+        return self.simulation.hands_won
+
+    @property
+    def points(self) -> tuple[int, int]:
+        return self.simulation.hand_points
+
+    @property
+    def gins(self) -> tuple[int, int]:
+        """Hands won by gin, big gin included."""
+        outcomes = self.simulation.outcomes()
+        return (
+            outcomes["gin"][0] + outcomes["big_gin"][0],
+            outcomes["gin"][1] + outcomes["big_gin"][1],
+        )
+
+    @property
+    def undercuts(self) -> tuple[int, int]:
+        undercuts = self.simulation.outcomes()["undercut"]
+        return (undercuts[0], undercuts[1])
 
     def to_dict(self) -> dict[str, Any]:
+        hands = max(1, self.hands)
         scored = self.hands - self.dead
-        game_rate = self.a_wins / self.decided if self.decided else 0.0
-        low, high = wilson_interval(self.a_wins, self.decided)
+        low, high = self.simulation.win_interval(0)
         hand_low, hand_high = wilson_interval(self.hand_wins[0], scored)
         return {
             "players": list(self.names),
-            "unit": "hand" if self.hands_only else "match",
+            "unit": self.simulation.unit,
             "games": self.games,
-            "a_win_rate": round(game_rate, 4),
+            "a_win_rate": round(self.simulation.win_rate(0), 4),
             "a_win_rate_ci95": [round(low, 4), round(high, 4)],
             "hands": self.hands,
             "a_hand_win_rate": round(self.hand_wins[0] / scored, 4) if scored else 0.0,
             "a_hand_win_rate_ci95": [round(hand_low, 4), round(hand_high, 4)],
-            "points_per_hand": [round(p / max(1, self.hands), 3) for p in self.points],
-            "net_points_per_hand_a": round(
-                (self.points[0] - self.points[1]) / max(1, self.hands), 3
-            ),
-            "gin_rate": [round(g / max(1, self.hands), 4) for g in self.gins],
-            "undercut_rate": [round(u / max(1, self.hands), 4) for u in self.undercuts],
-            "dead_hand_rate": round(self.dead / max(1, self.hands), 4),
-            "ms_per_decision": [
-                round(1000 * t / max(1, d), 3)
-                for t, d in zip(self.think, self.decisions, strict=True)
-            ],
+            "points_per_hand": [round(p / hands, 3) for p in self.points],
+            "net_points_per_hand_a": round((self.points[0] - self.points[1]) / hands, 3),
+            "gin_rate": [round(g / hands, 4) for g in self.gins],
+            "undercut_rate": [round(u / hands, 4) for u in self.undercuts],
+            "dead_hand_rate": round(self.dead / hands, 4),
+            "ms_per_decision": [round(ms, 3) for ms in self.simulation.ms_per_decision()],
             "interrupted": self.interrupted,
         }
 
 
-def _tasks(
-    names: tuple[str, str], pairs: int, rules: Rules, hands_only: bool, seed: int
-) -> Iterator[tuple[tuple[str, str], str, dict[str, Any], bool, int]]:
-    data = rules.to_dict()
-    for index in range(pairs):
-        yield names, derive_seed(f"tournament-{seed}", index), data, hands_only, seed * 7919 + index
+def _whole_pairs(result: SimulationResult) -> SimulationResult:
+    """The result without a game whose duplicate was not finished (after Ctrl-C)."""
+    played = {game.index for game in result.results}
+    kept = [game for game in result.results if game.index ^ 1 in played]
+    return result if len(kept) == len(result.results) else dataclasses.replace(result, results=kept)
 
 
 def run_tournament(
-    player_a: str,
-    player_b: str,
+    player_a: PlayerSpec,
+    player_b: PlayerSpec,
     pairs: int = 100,
     rules: Rules | None = None,
     hands_only: bool = False,
-    seed: int = 0,
+    seed: int | str = 0,
     workers: int | None = None,
     progress: Callable[[TournamentResult], None] | None = None,
+    backend: Backend = "process",
 ) -> TournamentResult:
-    """Play ``pairs`` duplicate pairs (2 games each). Ctrl-C returns the result so far."""
-    names = (player_a, player_b)
-    for name in names:
-        make_player(name, 0)  # refuse unknown names before starting workers
-    result = TournamentResult(names, hands_only)
-    tasks = _tasks(names, pairs, rules or Rules(), hands_only, seed)
-    count = workers or multiprocessing.cpu_count()
-    try:
-        if count <= 1:
-            for task in tasks:
-                for stats in play_pair(task):
-                    result.add(stats)
-                if progress:
-                    progress(result)
-        else:
-            context = multiprocessing.get_context("spawn")
-            with context.Pool(count) as pool:
-                for pair in pool.imap_unordered(play_pair, tasks):
-                    for stats in pair:
-                        result.add(stats)
-                    if progress:
-                        progress(result)
-    except KeyboardInterrupt:
-        result.interrupted = True
-    return result
+    """Play ``pairs`` duplicate pairs (2 games each) of matches, or of single hands.
+
+    ``workers`` processes (all cores when ``None``), or Ray CPUs with ``backend="ray"``.
+    ``progress`` gets the result so far whenever whole pairs have come in. Ctrl-C stops the
+    workers and returns the pairs finished so far, with ``interrupted`` set.
+    """
+    if pairs < 1:
+        raise ValueError(f"pairs must be at least 1, not {pairs}")
+
+    def report(running: SimulationResult) -> None:
+        if progress is not None and running.games % 2 == 0:
+            progress(TournamentResult(running))
+
+    simulation = simulate(
+        [player_a, player_b],
+        2 * pairs,
+        unit="hand" if hands_only else "match",
+        rules=rules,
+        seed=seed,
+        workers=workers or os.cpu_count() or 1,
+        backend=backend,
+        progress=report if progress is not None else None,
+        partial_on_interrupt=True,
+    )
+    return TournamentResult(_whole_pairs(simulation) if simulation.interrupted else simulation)

@@ -184,13 +184,13 @@ class Reasoner:
         for alt in enders:
             action = alt.action
             assert action.card is not None
-            rest = hand ^ 1 << action.card
+            kept = hand ^ 1 << action.card
             melds = action.melds
             if melds is None:
-                melds = best_arrangement(CardSet.from_mask(rest)).melds
+                melds = best_arrangement(CardSet.from_mask(kept)).melds
                 action = action.with_melds(melds)
             total = 0
-            k = deadwood(rest)
+            k = deadwood(kept)
             for opponent, _ in deals:
                 d = defender_answer(CardSet.from_mask(opponent), melds).deadwood
                 total += d - k if d > k else -(k - d + obs.rules.undercut_bonus)
