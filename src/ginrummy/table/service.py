@@ -30,6 +30,7 @@ __all__ = [
     "AccessDeniedError",
     "MatchCreated",
     "NotFoundError",
+    "NotYourTurnError",
     "SeatSpec",
     "StaleActionError",
     "TableService",
@@ -46,17 +47,26 @@ class AccessDeniedError(GinRummyError):
     """The seat token does not open a seat of that match."""
 
 
+class NotYourTurnError(IllegalActionError):
+    """The seat acted (or asked for a hint) when it is not its turn, or the match is over."""
+
+
 class StaleActionError(IllegalActionError):
     """The action was meant for an earlier state (another action got there first)."""
 
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
-    """Who sits in a seat: a person (``name``) or a computer player of a ``level``."""
+    """Who sits in a seat: a person (``name``) or a computer player of a ``level``.
+
+    ``client`` names the front end that opened a person's seat (``"terminal"``, ``"web"``); it
+    is stored with the seat so a front end can find its own unfinished matches again.
+    """
 
     kind: Literal["human", "computer"]
     name: str = ""
     level: str = "intermediate"
+    client: str = ""
 
     def to_dict(self, token: str | None) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "name": self.name or self.level.title()}
@@ -64,6 +74,8 @@ class SeatSpec:
             data["level"] = self.level
         else:
             data["token"] = token
+            if self.client:
+                data["client"] = self.client
         return data
 
 
@@ -187,6 +199,7 @@ class TableService:
                 raise StaleActionError(
                     f"the table has moved on (action {live.count}, not {expected}): refresh"
                 )
+            _check_turn(live.match, seat)
             self._commit(live, [(seat, action)])
             self._run_computers(live)
             view = self._seat_view(live, seat)
@@ -204,6 +217,18 @@ class TableService:
     def resume_all(self) -> None:
         for stored in self.store.list_matches("active"):
             self.resume(stored.id)
+
+    def hint(self, match_id: str, token: str) -> dict[str, Any]:
+        """The expert's advice for the seat's current turn (seeing only that seat's view)."""
+        from ginrummy.players.hints import hint
+
+        seat = self.seat_of(match_id, token)
+        live = self._fresh(match_id)
+        with live.lock:
+            observation = live.match.observation(seat)
+        if not observation.legal_actions():
+            raise NotYourTurnError("it is not your turn: no hint to give")
+        return hint(observation).to_dict()
 
     def replay_hand(self, match_id: str, token: str, deal: int) -> dict[str, Any]:
         """A finished deal, step by step: every action, both hands and the revealed seed."""
@@ -344,6 +369,13 @@ class TableService:
             "commitment": None if match.is_over else commitment(hand.seed or ""),
             "last_hand": None if last is None else _hand_summary(last, len(match.hands)),
         }
+
+
+def _check_turn(match: Match, seat: int) -> None:
+    if match.is_over:
+        raise NotYourTurnError("the match is over")
+    if match.to_act != seat:
+        raise NotYourTurnError("it is not your turn: wait for your opponent")
 
 
 def _copy_match(match: Match) -> Match:

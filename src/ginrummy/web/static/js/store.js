@@ -1,0 +1,86 @@
+// What this browser remembers: the seats it holds (match id + token), its preferences, and
+// for each deal the commitment it was shown before the hand and the cards it was dealt, so
+// that the revealed seed is checked against what this page saw, not what it is told later.
+
+const PREFIX = "ginrummy:";
+
+function read(key, fallback) {
+  try {
+    const text = localStorage.getItem(PREFIX + key);
+    return text === null ? fallback : JSON.parse(text);
+  } catch (error) {
+    return fallback;
+  }
+}
+
+function write(key, value) {
+  try {
+    localStorage.setItem(PREFIX + key, JSON.stringify(value));
+  } catch (error) {
+    // Private mode or full storage: the table still works, it just forgets.
+  }
+}
+
+export const prefs = {
+  get fourColour() {
+    return read("four-colour", false);
+  },
+  set fourColour(on) {
+    write("four-colour", Boolean(on));
+  },
+  get lastSetup() {
+    return read("last-setup", null);
+  },
+  set lastSetup(value) {
+    write("last-setup", value);
+  },
+};
+
+export function seats() {
+  return read("seats", []);
+}
+
+export function rememberSeat(matchId, token, seat, label = "") {
+  const list = seats().filter((s) => s.token !== token);
+  list.unshift({ match_id: matchId, token, seat, label, saved: Date.now() });
+  write("seats", list.slice(0, 40));
+}
+
+export function forgetSeat(token) {
+  write("seats", seats().filter((s) => s.token !== token));
+}
+
+/** The first commitment this page saw for a deal (kept; never overwritten). */
+export function noteCommitment(matchId, seat, deal, commitment) {
+  const key = `commit:${matchId}:${seat}:${deal}`;
+  if (read(key, null) === null) write(key, commitment);
+}
+
+export function seenCommitment(matchId, seat, deal) {
+  return read(`commit:${matchId}:${seat}:${deal}`, null);
+}
+
+export function noteDealt(matchId, seat, deal, cards) {
+  const key = `dealt:${matchId}:${seat}:${deal}`;
+  if (read(key, null) === null) write(key, cards);
+}
+
+export function seenDealt(matchId, seat, deal) {
+  return read(`dealt:${matchId}:${seat}:${deal}`, null);
+}
+
+export function ackedDeal(matchId, seat) {
+  return read(`acked:${matchId}:${seat}`, null);
+}
+
+export function ackDeal(matchId, seat, deal) {
+  write(`acked:${matchId}:${seat}`, deal);
+}
+
+export function rememberInvite(matchId, token) {
+  write(`invite:${matchId}`, token);
+}
+
+export function inviteFor(matchId) {
+  return read(`invite:${matchId}`, null);
+}

@@ -1,0 +1,57 @@
+"""Fixtures for the web table: an app on a temporary SQLite file, a test client, a real
+server in a thread (for races and the browser), and the engine-side truth used to check
+that no response leaks a hidden card."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("sqlalchemy")
+
+import warnings
+
+from starlette.applications import Starlette
+from starlette.exceptions import StarletteDeprecationWarning
+
+with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 for its test client
+    warnings.simplefilter("ignore", StarletteDeprecationWarning)
+    from starlette.testclient import TestClient
+
+from webhelpers import LiveServer
+
+from ginrummy.store import Store
+from ginrummy.table import TableService
+from ginrummy.web.app import create_app
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'table.db'}"
+
+
+@pytest.fixture
+def service(db_url: str) -> Iterator[TableService]:
+    store = Store(db_url)
+    yield TableService(store)
+    store.close()
+
+
+@pytest.fixture
+def app(service: TableService) -> Starlette:
+    return create_app(service)
+
+
+@pytest.fixture
+def client(app: Starlette) -> Iterator[TestClient]:
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def live_server(app: Starlette) -> Iterator[LiveServer]:
+    with LiveServer(app) as server:
+        yield server

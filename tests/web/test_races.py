@@ -1,0 +1,103 @@
+"""Two actions racing for the same turn: exactly one is applied, the other refused."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+from webhelpers import LiveServer, bearer
+
+from ginrummy.errors import IllegalActionError
+from ginrummy.store import Store
+from ginrummy.table import SeatSpec, StaleActionError, TableService
+
+
+def race(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Run the calls at the same moment in threads; their results (or exceptions)."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def run(index: int) -> None:
+        barrier.wait()
+        try:
+            results[index] = calls[index]()
+        except Exception as error:  # collected for the test to look at
+            results[index] = error
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(20)
+    return results
+
+
+def _two_moves(legal: list[str]) -> tuple[str, str]:
+    if "pass" in legal:
+        return "take", "pass"
+    if "take" in legal:
+        return "draw", "take"
+    if "draw" in legal:
+        return "draw", "draw"
+    discards = [a for a in legal if a.startswith("discard")]
+    return discards[0], discards[-1]
+
+
+def test_racing_requests_to_a_real_server_apply_exactly_one(live_server: LiveServer) -> None:
+    with httpx.Client(base_url=live_server.url, timeout=20) as http:
+        created = http.post("/api/matches", json={"opponent": "friend"}).json()
+        match_id = created["match_id"]
+        tokens = (created["token"], created["invite"]["token"])
+        for round_number in range(12):
+            views = [http.get(f"/api/matches/{match_id}", headers=bearer(t)).json() for t in tokens]
+            mover = next(i for i, v in enumerate(views) if v["legal_actions"])
+            before = views[mover]
+            first, second = _two_moves(before["legal_actions"])
+            # Even rounds: both carry the count they saw. Odd rounds: neither does.
+            expected = before["action_count"] if round_number % 2 == 0 else None
+
+            def send(action: str, expected: int | None = expected, mover: int = mover) -> int:
+                body = {"action": action, "expected": expected}
+                with httpx.Client(base_url=live_server.url, timeout=20) as own:
+                    response = own.post(
+                        f"/api/matches/{match_id}/actions", json=body, headers=bearer(tokens[mover])
+                    )
+                    return response.status_code
+
+            codes = race([lambda a=first: send(a), lambda a=second: send(a)])
+            assert sorted(codes)[0] == 200 and sorted(codes)[1] in (409, 422), codes
+            after = http.get(f"/api/matches/{match_id}", headers=bearer(tokens[mover])).json()
+            assert after["action_count"] == before["action_count"] + 1
+            if after["status"] != "active" or after["last_hand"] is not None:
+                break
+
+
+def test_two_servers_on_one_database_apply_exactly_one(db_url: str) -> None:
+    """Two processes' services share the database: its primary key settles the race."""
+    stores = [Store(db_url), Store(db_url)]
+    try:
+        services = [TableService(store) for store in stores]
+        created = services[0].create_match((SeatSpec("human", "A"), SeatSpec("human", "B")))
+        match_id = created.match_id
+        for service in services:
+            service.view(match_id, created.tokens[0] or "")  # both have it loaded
+        view = services[0].view(match_id, created.tokens[0] or "")
+        seat = view["observation"]["to_act"]
+        token = created.tokens[seat] or ""
+        results = race(
+            [
+                lambda: services[0].act(match_id, token, "take"),
+                lambda: services[1].act(match_id, token, "pass"),
+            ]
+        )
+        applied = [r for r in results if isinstance(r, dict)]
+        refused = [r for r in results if isinstance(r, Exception)]
+        assert len(applied) == 1 and len(refused) == 1
+        assert isinstance(refused[0], StaleActionError | IllegalActionError)
+        assert stores[0].action_count(match_id) == 1
+        assert services[1].view(match_id, token) == services[0].view(match_id, token)
+    finally:
+        for store in stores:
+            store.close()

@@ -1,0 +1,126 @@
+"""The table's WebSocket: a seat's token opens it, and it pushes that seat's views."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient, WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
+from webhelpers import act, friend_match, to_act_token, view
+
+
+def ws_url(match_id: str) -> str:
+    return f"/api/matches/{match_id}/ws"
+
+
+def next_of(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
+    """The next message of a type, skipping others (presence comes and goes)."""
+    for _ in range(20):
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == kind:
+            return message
+    raise AssertionError(f"no {kind} message")
+
+
+def presence_until(ws: WebSocketTestSession, online: list[bool]) -> None:
+    for _ in range(5):
+        if next_of(ws, "presence")["online"] == online:
+            return
+    raise AssertionError(f"presence never became {online}")
+
+
+def test_hello_opens_the_seat_and_gets_its_view(client: TestClient) -> None:
+    match_id, _mine, theirs = friend_match(client)
+    with client.websocket_connect(ws_url(match_id)) as ws:
+        ws.send_json({"type": "hello", "token": theirs})
+        message = next_of(ws, "view")
+        assert message["view"]["seat"] == 1
+        assert message["view"] == view(client, match_id, theirs)
+
+
+def test_an_action_is_pushed_to_both_seats(client: TestClient) -> None:
+    match_id, mine, theirs = friend_match(client)
+    tokens = (mine, theirs)
+    with (
+        client.websocket_connect(ws_url(match_id)) as first,
+        client.websocket_connect(ws_url(match_id)) as second,
+    ):
+        first.send_json({"type": "hello", "token": mine})
+        start = next_of(first, "view")["view"]["action_count"]
+        second.send_json({"type": "hello", "token": theirs})
+        next_of(second, "view")
+        presence_until(first, [True, True])
+        token = to_act_token(client, match_id, tokens)
+        assert act(client, match_id, token, "pass").status_code == 200
+        for ws, seat in ((first, 0), (second, 1)):
+            pushed = next_of(ws, "view")["view"]
+            assert pushed["seat"] == seat and pushed["action_count"] == start + 1
+
+
+def test_presence_says_who_has_the_table_open(client: TestClient) -> None:
+    match_id, mine, theirs = friend_match(client)
+    with client.websocket_connect(ws_url(match_id)) as first:
+        first.send_json({"type": "hello", "token": mine})
+        next_of(first, "view")
+        assert next_of(first, "presence")["online"] == [True, False]
+        with client.websocket_connect(ws_url(match_id)) as second:
+            second.send_json({"type": "hello", "token": theirs})
+            next_of(second, "view")
+            presence_until(first, [True, True])
+        presence_until(first, [True, False])
+
+
+def test_ping_and_unknown_messages(client: TestClient) -> None:
+    match_id, mine, _theirs = friend_match(client)
+    with client.websocket_connect(ws_url(match_id)) as ws:
+        ws.send_json({"type": "hello", "token": mine})
+        next_of(ws, "view")
+        ws.send_json({"type": "ping"})
+        assert next_of(ws, "pong") == {"type": "pong"}
+        ws.send_json({"type": "act", "action": "pass"})
+        assert "POST /api/matches" in next_of(ws, "error")["error"]
+        ws.send_text("{nope")
+        assert "JSON" in next_of(ws, "error")["error"]
+        ws.send_text("[1]")
+        assert "object" in next_of(ws, "error")["error"]
+        ws.send_text('{"type": "ping", "pad": "' + "x" * 5000 + '"}')
+        assert "at most" in next_of(ws, "error")["error"]
+        ws.send_bytes(b"\x00\x01")
+        assert "text" in next_of(ws, "error")["error"]
+        ws.send_json({"type": "ping"})
+        assert next_of(ws, "pong") == {"type": "pong"}
+
+
+@pytest.mark.parametrize(
+    ("first", "code", "words"),
+    [
+        ({"type": "hello", "token": "forged"}, 4403, "does not open a seat"),
+        ({"type": "hello"}, 4400, "hello"),
+        ({"type": "ping"}, 4400, "hello"),
+        ("not json", 4400, "JSON"),
+        ({"type": "hello", "token": 12}, 4400, "hello"),
+    ],
+)
+def test_a_bad_first_message_closes_the_socket(
+    client: TestClient, first: Any, code: int, words: str
+) -> None:
+    match_id, _mine, _theirs = friend_match(client)
+    with client.websocket_connect(ws_url(match_id)) as ws:
+        if isinstance(first, str):
+            ws.send_text(first)
+        else:
+            ws.send_json(first)
+        assert words in ws.receive_json()["error"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == code
+
+
+def test_an_unknown_match_closes_the_socket(client: TestClient) -> None:
+    with client.websocket_connect(ws_url("feedfacefeedface")) as ws:
+        ws.send_json({"type": "hello", "token": "whatever"})
+        assert "no match" in ws.receive_json()["error"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4404

@@ -1,0 +1,158 @@
+"""Helpers shared by the web tests: a real server in a thread, the seat header, and the
+engine-side truth used to check that no response leaks a hidden card."""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
+
+from ginrummy.table import TableService
+
+CARD = re.compile(r"(?<![A-Za-z0-9_-])[2-9TJQKA][SHDC](?![A-Za-z0-9_-])")
+# Keys whose values are not game text (ids, tokens, hashes, names).
+NOT_CARDS = frozenset({"token", "match_id", "id", "lesson_id", "seed", "commitment", "name"})
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class LiveServer:
+    """uvicorn serving the app in a thread of this process."""
+
+    def __init__(self, app: Starlette) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def hidden_from(service: TableService, match_id: str, seat: int) -> set[str]:
+    """Cards ``seat`` must not see now: the opponent's cards not known from the discard
+    pile, and every card of the stock (its order included)."""
+    live = service._fresh(match_id)
+    match = live.match
+    if match.is_over:
+        return set()
+    hand = match.current
+    opponent = set(str(c) for c in hand.cards(1 - seat))
+    known = set(str(c) for c in hand.observation(seat).opponent_known)
+    stock = {str(c) for c in _stock(hand)}
+    return (opponent - known) | stock
+
+
+def _stock(hand: Any) -> list[Any]:
+    from ginrummy.cards import CARDS
+
+    return [CARDS[c] for c in hand._stock]
+
+
+def card_strings(data: Any, skip: frozenset[str] = frozenset()) -> set[str]:
+    """Every card named in any JSON string value (keys in ``skip`` and ids excluded)."""
+    found: set[str] = set()
+
+    def walk(value: Any, key: str | None) -> None:
+        if key in NOT_CARDS or key in skip:
+            return
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, k)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item, key)
+        elif isinstance(value, str):
+            found.update(CARD.findall(value))
+
+    walk(data, None)
+    return found
+
+
+def new_match(client: TestClient, **body: Any) -> dict[str, Any]:
+    body.setdefault("level", "simple")
+    response = client.post("/api/matches", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def friend_match(client: TestClient, **body: Any) -> tuple[str, str, str]:
+    data = new_match(client, opponent="friend", **body)
+    return data["match_id"], data["token"], data["invite"]["token"]
+
+
+def view(client: TestClient, match_id: str, token: str) -> dict[str, Any]:
+    response = client.get(f"/api/matches/{match_id}", headers=bearer(token))
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def act(client: TestClient, match_id: str, token: str, action: str, **extra: Any) -> Any:
+    return client.post(
+        f"/api/matches/{match_id}/actions",
+        headers=bearer(token),
+        json={"action": action, **extra},
+    )
+
+
+def to_act_token(client: TestClient, match_id: str, tokens: tuple[str, str]) -> str:
+    """The token of the seat whose turn it is (friend matches)."""
+    first = view(client, match_id, tokens[0])
+    return tokens[0] if first["observation"]["to_act"] == first["seat"] else tokens[1]
+
+
+def some_move(data: dict[str, Any]) -> str:
+    """A legal action that keeps the hand going (no knock)."""
+    legal = data["legal_actions"]
+    for choice in ("draw", "pass"):
+        if choice in legal:
+            return choice
+    discards = [a for a in legal if a.startswith("discard")]
+    if discards:
+        return discards[0]
+    return str(legal[0])
+
+
+def play_hand(client: TestClient, match_id: str, tokens: tuple[str, str]) -> dict[str, Any]:
+    """Play until the first deal is over (knocking whenever possible); the last view."""
+    for _ in range(200):
+        token = to_act_token(client, match_id, tokens)
+        current = view(client, match_id, token)
+        if current["last_hand"] is not None or current["status"] != "active":
+            return current
+        knocks = [a for a in current["legal_actions"] if a.startswith(("knock", "gin"))]
+        move = knocks[0] if knocks else some_move(current)
+        if move.startswith("discard"):
+            move = max(
+                (a for a in current["legal_actions"] if a.startswith("discard")),
+                key=lambda a: current["discard_deadwood"].get(a.split()[1], 99) * -1,
+            )
+        assert act(client, match_id, token, move).status_code == 200
+    raise AssertionError("the hand did not end")
