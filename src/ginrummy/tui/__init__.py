@@ -1,0 +1,1 @@
+"""The tui front end over the table service."""

@@ -1,0 +1,35 @@
+"""Fixtures for the terminal table: a temporary database and the screenshot folder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ginrummy.store import Store
+from ginrummy.table.service import TableService
+
+# A folder of its own: the web table's browser tests save theirs in artifacts/screenshots too.
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots" / "tui"
+
+
+@pytest.fixture
+def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fresh SQLite database, also set as GINRUMMY_DATABASE_URL (never the user's own)."""
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    monkeypatch.setenv("GINRUMMY_DATABASE_URL", url)
+    return url
+
+
+@pytest.fixture
+def service(db_url: str) -> Iterator[TableService]:
+    store = Store(db_url)
+    yield TableService(store)
+    store.close()
+
+
+@pytest.fixture
+def shots() -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS

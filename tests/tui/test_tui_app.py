@@ -1,0 +1,256 @@
+"""The full-screen table, driven headless by Textual's pilot: keys and mouse, a whole hand and
+a whole match, the knock dialog, hints, the lesson; SVG screenshots go to artifacts/."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from tui_driver import choose
+
+from ginrummy.lesson import LESSON_STEPS
+from ginrummy.rules import Rules
+from ginrummy.table.service import TableService
+from ginrummy.tui.app import InfoScreen, KnockScreen, LessonApp, TableApp, TableScreen
+from ginrummy.tui.session import TerminalTable
+from ginrummy.tui.widgets import CardView
+
+SIZE = (110, 30)
+
+
+def run(coro: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(coro())  # type: ignore[arg-type]
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let the move's worker thread and the redraw finish (the pilot has already waited for
+    the key or click to be handled)."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+class Driver:
+    """Plays the human seat through the app's keys and mouse, alternating between them."""
+
+    def __init__(self, pilot: Pilot[Any], app: TableApp, shots: Path, prefix: str) -> None:
+        self.pilot = pilot
+        self.app = app
+        self.shots = shots
+        self.prefix = prefix
+        self.turns = 0
+        self.saved: set[str] = set()
+
+    def shot(self, name: str, once: bool = True) -> None:
+        if not self.prefix or (once and name in self.saved):
+            return
+        self.saved.add(name)
+        self.app.save_screenshot(f"{self.prefix}-{name}.svg", str(self.shots))
+
+    async def press(self, *keys: str) -> None:
+        await self.pilot.press(*keys)
+        await settle(self.pilot)
+
+    async def click(self, selector: str) -> None:
+        assert await self.pilot.click(selector), selector
+        await settle(self.pilot)
+
+    async def turn(self) -> None:
+        """One action of the human seat, or the dialog in the way."""
+        screen = self.app.screen
+        if isinstance(screen, InfoScreen):
+            self.shot(str(screen.id))
+            await self.press("enter" if screen.id != "final" else "q")
+            return
+        assert isinstance(screen, TableScreen)
+        view = self.app.table.view
+        action = choose(view)
+        mouse = self.turns % 2 == 1
+        self.turns += 1
+        verb, _, card = action.partition(" ")
+        if verb == "draw":
+            await (self.click("#stock") if mouse else self.press("d"))
+        elif verb == "take":
+            await (self.click("#discard") if mouse else self.press("t"))
+        elif verb == "pass":
+            await (self.click("#act-pass") if mouse else self.press("p"))
+        elif verb == "discard":
+            await self.click(f"#card-{card}")
+            assert screen.selected == card
+            self.shot("discard")
+            await (self.click("#act-discard") if mouse else self.press("enter"))
+        else:
+            await self.click(f"#card-{card}")
+            await self.press("k")
+            assert isinstance(self.app.screen, KnockScreen)
+            self.shot("knock")
+            await self.press("enter")
+
+
+def new_table(service: TableService, target: int = 100, seed: str = "tui") -> TerminalTable:
+    return TerminalTable.start(
+        service, Rules(target=target), level="random", seed=seed, name="Tester"
+    )
+
+
+def test_a_whole_hand_by_keys_and_mouse(service: TableService, shots: Path) -> None:
+    table = new_table(service)
+
+    async def scenario() -> None:
+        app = TableApp(table)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            driver = Driver(pilot, app, shots, "table-dark")
+            driver.shot("start")
+            for _ in range(200):
+                if app.table.view["sheet"] or app.table.view["deal_number"] > 1:
+                    break  # scored, or a dead hand
+                await driver.turn()
+            await settle(pilot)
+            assert isinstance(app.screen, InfoScreen) and app.screen.id == "showdown"
+            driver.shot("showdown")
+            body = str(app.screen.query_one("#info-body").render())
+            assert "score" in body or "dead hand" in body
+            shown = {str(card.render()) for card in app.screen.query(CardView)}
+            assert len(shown) >= 20  # both hands, face up
+            await driver.press("enter")
+            assert isinstance(app.screen, TableScreen)
+            await driver.press("s")
+            driver.shot("sheet")
+            await driver.press("escape")
+            await driver.press("q")
+
+    run(scenario)
+    # Every action was saved: a new reader of the database sees the same table.
+    again = TerminalTable.resume(service, table.match_id)
+    assert again.view["action_count"] == table.view["action_count"] > 0
+
+
+def test_a_whole_match_to_the_final_screen(service: TableService, shots: Path) -> None:
+    table = new_table(service, target=30, seed="tui-match")
+    quit_asked: list[bool] = []
+
+    async def scenario() -> None:
+        app = TableApp(table, new_match=None)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            driver = Driver(pilot, app, shots, "")
+            for _ in range(600):
+                if isinstance(app.screen, InfoScreen) and app.screen.id == "final":
+                    break
+                await driver.turn()
+            assert isinstance(app.screen, InfoScreen) and app.screen.id == "final"
+            app.save_screenshot("match-final.svg", str(shots))
+            body = str(app.screen.query_one("#info-body").render())
+            assert "the match by" in body
+            await pilot.press("q")
+            await pilot.pause()
+            quit_asked.append(True)
+
+    run(scenario)
+    assert quit_asked
+    assert table.finished and table.view["final"]["totals"]
+
+
+def test_both_themes_ascii_and_a_narrow_terminal(service: TableService, shots: Path) -> None:
+    async def scenario() -> None:
+        for theme in ("textual-dark", "textual-light"):
+            app = TableApp(new_table(service, seed="theme"), theme=theme)
+            async with app.run_test(size=SIZE) as pilot:
+                await settle(pilot)
+                assert app.theme == theme
+                app.save_screenshot(f"table-{theme.split('-')[1]}.svg", str(shots))
+        app = TableApp(new_table(service, seed="theme"), ascii_only=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            faces = [str(view.render()) for view in app.screen.query(CardView)]
+            assert faces and all(face.isascii() for face in faces)
+            assert not app.screen.query_one("#side").display
+            app.save_screenshot("table-ascii-80x24.svg", str(shots))
+
+    run(scenario)
+
+
+def test_hint_is_shown_and_can_be_played(service: TableService, shots: Path) -> None:
+    table = new_table(service, seed="hint")
+
+    async def scenario() -> None:
+        app = TableApp(table)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            # The seed "hint" deals the person the first offer of the upcard.
+            assert "pass" in app.table.view["legal_actions"]
+            advice = service.hint(table.match_id, table.token)
+            before = app.table.view["action_count"]
+            await pilot.press("h")
+            await settle(pilot)
+            assert isinstance(app.screen, InfoScreen) and app.screen.id == "hint"
+            app.save_screenshot("table-hint.svg", str(shots))
+            await pilot.press("enter")  # play it
+            await settle(pilot)
+            assert app.table.view["action_count"] > before
+            first = app.table.view["observation"]["events"][0]
+            assert first["kind"] == advice["action"]
+
+    run(scenario)
+
+
+def test_the_lesson_runs_the_shared_script(shots: Path) -> None:
+    async def scenario() -> None:
+        app = LessonApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            app.save_screenshot("lesson-start.svg", str(shots))
+            for step in LESSON_STEPS[:-1]:
+                if step.select is not None:
+                    for card in step.select.split():
+                        assert await pilot.click(f"#card-{card}")
+                    await pilot.press("enter")
+                elif step.action is not None:
+                    verb, _, card = step.action.partition(" ")
+                    if card:
+                        assert await pilot.click(f"#card-{card}")
+                    await pilot.press({"take": "t", "draw": "d", "discard": "enter"}.get(verb, "k"))
+                else:
+                    await pilot.press("enter")
+                await pilot.pause()
+                assert screen.session.step is not step, step.key  # type: ignore[attr-defined]
+            assert screen.session.finished  # type: ignore[attr-defined]
+            app.save_screenshot("lesson-showdown.svg", str(shots))
+            text = str(app.screen.query_one("#lesson-text").render())
+            assert "31" in text
+            await pilot.press("q")
+
+    run(scenario)
+
+
+def test_the_play_command_opens_the_table_and_prints_the_links(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from ginrummy.cli import main
+
+    opened: list[TableApp] = []
+
+    def fake_run(self: TableApp) -> None:
+        opened.append(self)
+
+    monkeypatch.setattr(TableApp, "run", fake_run)
+    monkeypatch.setenv("COLORFGBG", "0;15")  # a light terminal
+    out = io.StringIO()
+    assert main(["play", "--level", "random", "--seed", "cli", "--set", "gin_bonus=20"], out) == 0
+    app = opened[0]
+    assert app.start_theme == "textual-light"
+    assert app.table.view["rules"]["gin_bonus"] == 20
+    text = out.getvalue()
+    assert f"/match/{app.table.match_id}?token={app.table.token}" in text
+    assert f"ginrummy play --resume {app.table.match_id}" in text
+    out = io.StringIO()
+    assert main(["play", "--resume", "--theme", "dark"], out) == 0
+    assert opened[1].table.match_id == app.table.match_id
+    assert opened[1].start_theme == "textual-dark"
