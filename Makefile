@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench clean browser
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -20,11 +20,21 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@
 
+# The web table on http://$(HOST):$(PORT)/ (make run PORT=8080 HOST=0.0.0.0).
+HOST ?= 127.0.0.1
+PORT ?= 8000
 run: $(STAMP_RUN)
-	$(BIN)/ginrummy $(or $(ARGS),match)
+	$(BIN)/ginrummy serve --host $(HOST) --port $(PORT) $(ARGS)
 
-test: $(STAMP_TEST)
-	$(BIN)/ruff check src tests bench
+# The browser tests drive Debian's chromium (headless); CI runs as root and installs it.
+CHROMIUM := /usr/bin/chromium
+$(CHROMIUM):
+	apt-get update && apt-get install -y chromium
+
+browser: $(CHROMIUM)
+
+test: $(STAMP_TEST) $(CHROMIUM)
+	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy --strict src/ginrummy
 	$(BIN)/python -m pytest
 
@@ -32,6 +42,7 @@ bench: $(STAMP_TEST)
 	$(BIN)/python -m pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/deadwood.py
 	$(BIN)/python bench/random_play.py
+	$(BIN)/python bench/env_speed.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

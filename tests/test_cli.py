@@ -38,7 +38,7 @@ def test_deadwood_json_for_ten_cards() -> None:
 
 
 def test_deadwood_json_for_eleven_cards_lists_every_discard_ascending() -> None:
-    cards = "2S 2C 3C 4C 5C 5D 6D 7D 8D 2H 5H".split()
+    cards = ["2S", "2C", "3C", "4C", "5C", "5D", "6D", "7D", "8D", "2H", "5H"]
     data = run_json("deadwood", *cards)
     assert data["deadwood"] == 4
     discards = data["discards"]
@@ -123,7 +123,10 @@ def test_match_is_reproducible_from_its_seed() -> None:
 BAD_INPUTS = [
     (["deadwood", "ZZ"], "unknown card 'ZZ'"),
     (["deadwood", "AS", "as"], "repeated"),
-    (["deadwood", *"AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS".split()], "at most 11 cards"),
+    (
+        ["deadwood", *["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS"]],
+        "at most 11 cards",
+    ),
     (
         ["showdown", "--knocker", "AS 2S 3S 4S 5S 6S 7S 8S KD QD", "--defender", "AH 2H 3H"],
         "the defender holds 10 cards, not 3",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -187,10 +188,70 @@ def _cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _add_rules_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--rules", default="standard", help=f"rules preset: {', '.join(PRESETS)}"
+def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
+    from ginrummy.tournament import TournamentResult, run_tournament
+
+    rules = _rules_from(args)
+    hands_only = args.hands is not None
+    games = args.hands if hands_only else args.matches
+    if games < 2:
+        raise UsageError("play at least 2 games (one duplicate pair)")
+    if args.workers is not None and args.workers < 0:
+        raise UsageError(f"--workers must not be negative, not {args.workers}")
+    pairs = games // 2
+    interactive = sys.stderr.isatty() and not args.json
+
+    def progress(result: TournamentResult) -> None:
+        data = result.to_dict()
+        low, high = data["a_win_rate_ci95"]
+        done = result.games // 2
+        bar = "#" * (30 * done // pairs)
+        line = (
+            f"\r[{bar:<30}] {done}/{pairs} pairs  {args.player_a} "
+            f"{100 * data['a_win_rate']:.1f}% ({100 * low:.1f}-{100 * high:.1f})"
+        )
+        sys.stderr.write(line if interactive else line.strip("\r") + "\n")
+        sys.stderr.flush()
+
+    result = run_tournament(
+        args.player_a,
+        args.player_b,
+        pairs=pairs,
+        rules=rules,
+        hands_only=hands_only,
+        seed=args.seed,
+        workers=args.workers,
+        progress=progress if interactive or args.progress else None,
+        backend=args.backend,
     )
+    if interactive:
+        sys.stderr.write("\n")
+    data = result.to_dict()
+    if args.json:
+        _emit(data, out)
+        return 0
+    a, b = args.player_a, args.player_b
+    unit = "hands" if hands_only else "matches"
+    low, high = data["a_win_rate_ci95"]
+    hand_low, hand_high = data["a_hand_win_rate_ci95"]
+    out.write(
+        f"{a} vs {b}: {data['games']} {unit} on duplicate deals"
+        f"{' (interrupted)' if result.interrupted else ''}\n"
+        f"  {a} wins {100 * data['a_win_rate']:.1f}% of {unit} "
+        f"(95% CI {100 * low:.1f}-{100 * high:.1f})\n"
+        f"  {a} wins {100 * data['a_hand_win_rate']:.1f}% of scored hands "
+        f"(95% CI {100 * hand_low:.1f}-{100 * hand_high:.1f}) over {data['hands']} hands\n"
+        f"  points per hand: {a} {data['points_per_hand'][0]}, {b} {data['points_per_hand'][1]}\n"
+        f"  gin rate: {a} {data['gin_rate'][0]}, {b} {data['gin_rate'][1]}; "
+        f"undercut rate: {a} {data['undercut_rate'][0]}, {b} {data['undercut_rate'][1]}; "
+        f"dead hands {data['dead_hand_rate']}\n"
+        f"  ms per decision: {a} {data['ms_per_decision'][0]}, {b} {data['ms_per_decision'][1]}\n"
+    )
+    return 0
+
+
+def _add_rules_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", default="standard", help=f"rules preset: {', '.join(PRESETS)}")
     parser.add_argument(
         "--set", action="append", metavar="KEY=VALUE", help="change one setting (repeatable)"
     )
@@ -233,7 +294,28 @@ def _parser() -> argparse.ArgumentParser:
     _add_rules_options(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_match)
+
+    p = sub.add_parser("tournament", help="duplicate-deal matches between computer players")
+    p.add_argument("player_a")
+    p.add_argument("player_b")
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--matches", type=int, default=100, help="matches to play (default 100)")
+    size.add_argument("--hands", type=int, help="play single hands instead of matches")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, help="worker processes (default: all cores)")
+    p.add_argument("--backend", choices=("process", "ray"), default="process")
+    p.add_argument("--progress", action="store_true", help="progress lines even when piped")
+    _add_rules_options(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_tournament)
+
+    # Front ends add their own subcommands; their heavy imports happen only when run.
+    for module in _FRONT_ENDS:
+        importlib.import_module(module).add_commands(sub)
     return parser
+
+
+_FRONT_ENDS = ("ginrummy.web.commands", "ginrummy.tui.commands", "ginrummy.simulate")
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
