@@ -643,24 +643,33 @@ def test_knock_layouts_are_checked_against_the_rules(
             best = best_arrangement(CardSet.from_mask(rest)).melds
             some = tuple(m for m in best if rng.random() < 0.7)
             layout_deadwood = mask_value(rest & ~sum(m.mask for m in some))
-            knock = Action(ActionKind.KNOCK, CARDS[discard], some)
-            legal = discard != taken and left > 0 and layout_deadwood <= state.threshold
-            assert state.is_legal(knock) == legal, (str(knock), left, layout_deadwood)
-            gin = Action(ActionKind.GIN, CARDS[discard], best)
-            assert state.is_legal(gin) == (discard != taken and left == 0), str(gin)
+            for kind, melds in ((ActionKind.KNOCK, some), (ActionKind.GIN, best)):
+                if not melds:
+                    # Laying out no meld at all is refused when the action is made.
+                    with pytest.raises(IllegalActionError, match="at least one meld"):
+                        Action(kind, CARDS[discard], melds)
+            if some:
+                knock = Action(ActionKind.KNOCK, CARDS[discard], some)
+                legal = discard != taken and left > 0 and layout_deadwood <= state.threshold
+                assert state.is_legal(knock) == legal, (str(knock), left, layout_deadwood)
+            if best:
+                gin = Action(ActionKind.GIN, CARDS[discard], best)
+                assert state.is_legal(gin) == (discard != taken and left == 0), str(gin)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: a gin whose given melds leave deadwood is accepted (and re-laid as the best "
-    "gin) when that deadwood is within the threshold, but refused when it is over it",
-)
 def test_gin_with_a_partial_layout_is_treated_alike_whatever_it_leaves() -> None:
     hand = make_hand("AS 2S 3S 4S 8D 8C 8S 5H 6H KH", upcard="7H")
     act(hand, "take")
     leaves_18 = Action.parse("gin KH [AS 2S 3S 4S] [8D 8C 8S]")  # 5H 6H 7H left over
     leaves_10 = Action.parse("gin KH [8D 8C 8S] [5H 6H 7H]")  # AS 2S 3S 4S left over
-    assert hand.is_legal(leaves_18) == hand.is_legal(leaves_10)
+    before = hand.copy()
+    for partial in (leaves_18, leaves_10):
+        with pytest.raises(IllegalActionError, match="gin lays out every card in melds"):
+            hand.apply(partial)
+        assert hand == before
+    record = hand.apply(Action.parse("gin KH [AS 2S 3S 4S] [8D 8C 8S] [5H 6H 7H]"))
+    assert hand.result is not None and hand.result.outcome is Outcome.GIN
+    assert record.action.melds == hand.result.knocker_layout.melds  # type: ignore[union-attr]
 
 
 @examples(200)

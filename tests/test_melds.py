@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ginrummy.cards import CardSet
+from ginrummy.cards import CardSet, parse_cards
 from ginrummy.errors import InvalidCardError, InvalidMeldError
 from ginrummy.melds import (
     ALL_MELDS,
@@ -280,13 +280,13 @@ def test_meld_str_round_trip(mask: int, rng: random.Random) -> None:
     assert str(meld) in repr(meld)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: Meld.__repr__ gives Meld('5H 6H 7H') but Meld() takes a mask (TypeError)",
-)
 def test_meld_repr_evaluates_back() -> None:
-    meld = parse_meld("5H 6H 7H")
-    assert eval(repr(meld), {"Meld": Meld}) == meld
+    for mask in REFERENCE_MELDS:
+        meld = Meld(mask)
+        assert eval(repr(meld), {"Meld": Meld}) == meld
+    assert Meld("7h 5h 6h") == parse_meld("5H 6H 7H")
+    with pytest.raises(InvalidMeldError, match="neither a set nor a run"):
+        Meld("5H 6H 8H")
 
 
 @st.composite
@@ -311,15 +311,14 @@ def test_arrangement_str_and_repr_round_trip(arrangement: Arrangement) -> None:
     assert parse_arrangement(bars, arrangement.cards) == arrangement
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: an arrangement with no melds prints as 'KS QD', which parse_arrangement "
-    "reads as one meld and refuses",
-)
 def test_arrangement_without_melds_round_trips() -> None:
     arrangement = best_arrangement("KS QD")
     assert arrangement.melds == ()
+    assert str(arrangement) == "[] KS QD"
     assert parse_arrangement(str(arrangement)) == arrangement
+    # Cards that could form a meld stay loose when the text says there is none.
+    loose = Arrangement((), parse_cards("7S 7H 7D"))
+    assert parse_arrangement(str(loose)) == loose
 
 
 def test_empty_arrangement_round_trips() -> None:

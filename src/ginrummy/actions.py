@@ -89,6 +89,9 @@ class Action:
             raise IllegalActionError(f"the action {self.kind.value} {need}")
         if self.melds is not None and self.kind not in _WITH_MELDS:
             raise IllegalActionError(f"the action {self.kind.value} lays out no melds")
+        if self.melds == ():
+            # Ten cards with no meld hold at least 18 deadwood: no such layout is ever legal.
+            raise IllegalActionError(f"a {self.kind.value} lays out at least one meld")
 
     @classmethod
     def parse(cls, text: str) -> Action:

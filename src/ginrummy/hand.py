@@ -393,6 +393,7 @@ class Hand:
             threshold=self.threshold,
             multiplier=self.multiplier,
             knock_discard=card,
+            declared_gin=action.kind is _KIND_GIN,
         )
 
     # -- applying an action --------------------------------------------------------------

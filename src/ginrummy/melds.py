@@ -300,15 +300,22 @@ def knock_discards(mask: int, threshold: int) -> list[tuple[int, int]]:
     return result
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Meld:
-    """A set (3 or 4 cards of one rank) or a run (3 or more in sequence in one suit)."""
+    """A set (3 or 4 cards of one rank) or a run (3 or more in sequence in one suit).
+
+    Built from a mask or from cards: ``Meld("5H 6H 7H")``, which is also its ``repr``.
+    """
 
     mask: int
 
-    def __post_init__(self) -> None:
-        if self.mask not in SET_MASKS and self.mask not in RUN_MASKS:
-            raise InvalidMeldError(f"{CardSet.from_mask(self.mask)} is neither a set nor a run")
+    def __init__(self, cards: int | CardsLike) -> None:
+        if isinstance(cards, Card | bool):
+            raise InvalidMeldError(f"a meld is three or more cards, not {cards!r}")
+        mask = cards if isinstance(cards, int) else parse_cards(cards).mask
+        if mask not in SET_MASKS and mask not in RUN_MASKS:
+            raise InvalidMeldError(f"{CardSet.from_mask(mask)} is neither a set nor a run")
+        object.__setattr__(self, "mask", mask)
 
     @property
     def is_run(self) -> bool:
@@ -365,7 +372,8 @@ class Arrangement:
         return CardSet.from_mask(mask)
 
     def __str__(self) -> str:
-        parts = [f"[{meld}]" for meld in self.melds]
+        # "[]" marks an arrangement without melds: bare cards would read as one meld.
+        parts = [f"[{meld}]" for meld in self.melds] or (["[]"] if self.unmatched else [])
         parts.extend(str(c) for c in self.unmatched)
         return " ".join(parts)
 
@@ -374,7 +382,8 @@ class Arrangement:
 
 
 def parse_arrangement(text: str, cards: CardsLike | None = None) -> Arrangement:
-    """Read melds in brackets (or separated by ``|``), the rest loose as deadwood.
+    """Read melds in brackets (or separated by ``|``), the rest loose as deadwood; ``[]``
+    alone stands for no melds.
 
     With ``cards`` given, the melds must be disjoint cards of that hand and every other card
     of the hand is deadwood.
@@ -394,7 +403,8 @@ def parse_arrangement(text: str, cards: CardsLike | None = None) -> Arrangement:
             if not closed:
                 raise InvalidMeldError(f"unclosed '[' in {text!r}")
             loose.append(before)
-            melds.append(parse_meld(inside))
+            if inside.strip():
+                melds.append(parse_meld(inside))
         loose.append(rest)
     else:
         melds = [parse_meld(part) for part in text.split("|") if part.strip()]

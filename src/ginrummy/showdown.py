@@ -131,11 +131,13 @@ def score_showdown(
     threshold: int | None = None,
     multiplier: int = 1,
     knock_discard: Card | None = None,
+    declared_gin: bool = False,
 ) -> HandResult:
     """Score a hand's end: 10 knocker cards for a knock or gin, 11 for big gin.
 
     Gin is any layout with no deadwood; the knock is checked against ``threshold`` (the
-    rules' knock threshold by default).
+    rules' knock threshold by default). With ``declared_gin`` the given melds must hold every
+    card, as a player who declares gin lays out.
     """
     knocker_mask = parse_cards(knocker).mask
     defender_mask = parse_cards(defender).mask
@@ -152,7 +154,8 @@ def score_showdown(
     if big and rules.big_gin_bonus is None:
         raise IllegalActionError("big gin (eleven cards melded) is off under these rules")
     gin = big or deadwood(knocker_mask) == 0
-    layout = check_layout(knocker_mask, knocker_melds, 0 if big else limit, big)
+    full = big or declared_gin
+    layout = check_layout(knocker_mask, knocker_melds, 0 if full else limit, full)
     if gin and layout.deadwood:
         layout = check_layout(knocker_mask, None, 0, True)
     answer = defender_answer(CardSet.from_mask(defender_mask), layout.melds, gin=gin)
