@@ -29,7 +29,7 @@ run: $(STAMP_RUN)
 # The browser tests drive Debian's chromium (headless); CI runs as root and installs it.
 CHROMIUM := /usr/bin/chromium
 $(CHROMIUM):
-	apt-get update && apt-get install -y chromium
+	apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
 browser: $(CHROMIUM)
 
