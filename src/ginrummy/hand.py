@@ -410,23 +410,8 @@ class Hand:
             if phase is _DISCARD:
                 if action.__class__ is Action and action.kind is _KIND_DISCARD:
                     card = action.card
-                    hands = self._hands
-                    cards = hands[player]
-                    if card is not None and cards >> card & 1 and card != self._taken:
-                        hands[player] = cards ^ 1 << card
-                        known = self._known
-                        if known[player]:  # usually nothing taken is still held
-                            known[player] &= ~(1 << card)
-                        self._pile.append(int(card))
-                        self._taken = -1
-                        if len(self._stock) <= 2:
-                            # RULES.md 2: an ordinary discard with two stock cards left kills
-                            # the hand.
-                            self.phase = _OVER
-                            self.result = HandResult(_DEAD, multiplier=self.multiplier)
-                        else:
-                            self.phase = _DRAW
-                            self.to_act = 1 - player
+                    if card is not None and self._hands[player] >> card & 1 and card != self._taken:
+                        self._discard(player, int(card))
                         if action is DISCARDS[card]:
                             record = _DISCARD_RECORDS[player][card]
                         else:
@@ -435,33 +420,57 @@ class Hand:
                         return record
             elif action is DRAW_STOCK:
                 if phase is _DRAW:
-                    drawn = self._stock.pop()
-                    self._hands[player] |= 1 << drawn
-                    self._taken = -1
-                    self._stock_only = False
-                    self.phase = _DISCARD
-                    record = _STOCK_RECORDS[player][drawn]
+                    record = _STOCK_RECORDS[player][self._draw_stock(player)]
                     self.history.append(record)
                     return record
             elif action is DRAW_DISCARD:
                 if phase is _OFFER or (phase is _DRAW and not self._stock_only):
-                    drawn = self._pile.pop()
-                    self._hands[player] |= 1 << drawn
-                    self._known[player] |= 1 << drawn
-                    self._taken = drawn
-                    self.phase = _DISCARD
-                    record = _TAKE_RECORDS[player][drawn]
+                    record = _TAKE_RECORDS[player][self._take(player)]
                     self.history.append(record)
                     return record
             elif action is PASS and phase is _OFFER:
-                if player == self.dealer:
-                    self._stock_only = True
-                    self.phase = _DRAW
-                self.to_act = 1 - player
+                self._pass(player)
                 record = _PASS_RECORDS[player]
                 self.history.append(record)
                 return record
         return self._apply_checked(action, seat)
+
+    # The state changes of the plain actions, shared by the fast and the checked paths.
+
+    def _draw_stock(self, player: int) -> int:
+        card = self._stock.pop()
+        self._hands[player] |= 1 << card
+        self._taken = -1
+        self._stock_only = False
+        self.phase = _DISCARD
+        return card
+
+    def _take(self, player: int) -> int:
+        card = self._pile.pop()
+        self._hands[player] |= 1 << card
+        self._known[player] |= 1 << card
+        self._taken = card
+        self.phase = _DISCARD
+        return card
+
+    def _pass(self, player: int) -> None:
+        if player == self.dealer:
+            self._stock_only = True
+            self.phase = _DRAW
+        self.to_act = 1 - player
+
+    def _discard(self, player: int, card: int) -> None:
+        self._hands[player] ^= 1 << card
+        self._known[player] &= ~(1 << card)
+        self._pile.append(card)
+        self._taken = -1
+        if len(self._stock) <= 2:
+            # RULES.md 2: an ordinary discard with two stock cards left kills the hand.
+            self.phase = _OVER
+            self.result = HandResult(_DEAD, multiplier=self.multiplier)
+        else:
+            self.phase = _DRAW
+            self.to_act = 1 - player
 
     def _apply_checked(self, action: Action, seat: int | None) -> ActionRecord:
         result = self._check(action, seat)
@@ -469,38 +478,14 @@ class Hand:
         kind = action.kind
         drawn: Card | None = None
         if kind is _KIND_STOCK:
-            card = self._stock.pop()
-            self._hands[player] |= 1 << card
-            self._taken = -1
-            self._stock_only = False
-            self.phase = _DISCARD
-            drawn = CARDS[card]
+            drawn = CARDS[self._draw_stock(player)]
         elif kind is _KIND_TAKE:
-            card = self._pile.pop()
-            self._hands[player] |= 1 << card
-            self._known[player] |= 1 << card
-            self._taken = card
-            self.phase = _DISCARD
-            drawn = CARDS[card]
+            drawn = CARDS[self._take(player)]
         elif kind is _KIND_PASS:
-            if player == self.dealer:
-                self._stock_only = True
-                self.phase = _DRAW
-            self.to_act = 1 - player
+            self._pass(player)
         elif kind is _KIND_DISCARD:
             assert action.card is not None
-            card = int(action.card)
-            self._hands[player] ^= 1 << card
-            self._known[player] &= ~(1 << card)
-            self._pile.append(card)
-            self._taken = -1
-            if len(self._stock) <= 2:
-                # RULES.md 2: an ordinary discard with two stock cards left kills the hand.
-                self.phase = _OVER
-                self.result = HandResult(_DEAD, multiplier=self.multiplier)
-            else:
-                self.phase = _DRAW
-                self.to_act = 1 - player
+            self._discard(player, int(action.card))
         else:
             assert result is not None
             if action.card is not None:
