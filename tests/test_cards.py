@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from ginrummy.cards import CARDS, Card, CardSet, format_cards, parse_card, parse_cards
 from ginrummy.errors import GinRummyError, InvalidCardError
+from ginrummy.hand import Hand
+from ginrummy.rules import Rules
 from helpers import RANK_CHARS, RANK_VALUE, SUIT_CHARS, bits, card_index, examples
 
 card_indices = st.integers(min_value=0, max_value=51)
@@ -205,3 +209,17 @@ def test_sorted_by_rank_and_symbols() -> None:
     assert [str(c) for c in cards.sorted_by_rank()] == ["4H", "7S", "7H"]
     assert cards.symbols() == "7♠ 4♥ 7♥"
     assert format_cards(["7h", 0]) == "7H AS"
+
+
+@given(st.integers(min_value=0, max_value=(1 << 52) - 1))
+def test_card_sets_survive_pickling(mask: int) -> None:
+    # Observations travel to worker processes and into replay buffers by pickle.
+    cards = CardSet.from_mask(mask)
+    again = pickle.loads(pickle.dumps(cards))
+    assert again == cards and again.mask == mask
+
+
+def test_observations_survive_pickling() -> None:
+    hand = Hand.deal(Rules(), dealer=0, seed="pickle")
+    view = hand.observation(1)
+    assert pickle.loads(pickle.dumps(view)) == view

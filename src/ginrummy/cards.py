@@ -17,7 +17,7 @@ CardSet('7S 4H 5H 6H 7H 7D')
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final
 
 from ginrummy.errors import InvalidCardError
@@ -148,6 +148,11 @@ class CardSet:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
+
+    def __reduce__(self) -> tuple[Callable[[int], CardSet], tuple[int]]:
+        # Pickle by mask: the default would restore the slot through the refused __setattr__,
+        # and observations must cross process boundaries (simulators, replay buffers).
+        return (CardSet.from_mask, (self.mask,))
 
     def __iter__(self) -> Iterator[Card]:
         mask = self.mask
