@@ -370,6 +370,10 @@ export class TableView {
   }
 
   async lessonStep(body) {
+    // Busy like a move: a double click must not send the step twice, and tests wait on it.
+    if (this.busy) return;
+    this.busy = true;
+    this.root.classList.add("busy");
     try {
       const view = await api.lessonStep(this.lessonId, body);
       if (!view.ok) toast(withSymbols(view.lesson.message || "Not quite."), "coach");
@@ -377,6 +381,9 @@ export class TableView {
       this.apply(view);
     } catch (error) {
       toast(error.message, "error");
+    } finally {
+      this.busy = false;
+      this.root.classList.remove("busy");
     }
   }
 
