@@ -254,6 +254,7 @@ def test_add_parser_plugs_into_a_command() -> None:
 
 def test_ray_backend_matches_processes() -> None:
     import ray  # the test extra installs it: a missing Ray must fail, not skip
+
     start = time.perf_counter()
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     seen: list[int] = []
@@ -291,3 +292,25 @@ def test_ray_backend_matches_processes() -> None:
     done = {game.index for game in partial.results}  # one chunk, whichever came in first
     assert fingerprint(partial) == [f for f in fingerprint(local) if f[0] in done]
     assert time.perf_counter() - start < 60
+
+
+_BUILT = [0]
+
+
+def interrupting_simple(seed: int) -> Player:
+    """The simple player, until Ctrl-C arrives while the fifth game's players are built."""
+    _BUILT[0] += 1
+    if _BUILT[0] > 5:  # one build is the name check, then four games
+        raise KeyboardInterrupt
+    return make_player("simple", seed)
+
+
+def test_the_command_prints_the_games_so_far_on_ctrl_c() -> None:
+    _BUILT[0] = 0
+    out = io.StringIO()
+    status = main(
+        [f"{__name__}:interrupting_simple", "random", "--games", "8", "--unit", "hand"], out
+    )
+    assert status == 130
+    text = out.getvalue()
+    assert "(interrupted)" in text and ": 4 hands" in text

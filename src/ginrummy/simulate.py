@@ -830,6 +830,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             keep_records=bool(args.records),
             chunk_size=args.chunk_size,
             ray_address=args.ray_address,
+            partial_on_interrupt=True,
         )
     except ValueError as error:
         if isinstance(error, GinRummyError):
@@ -847,7 +848,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         stream.write(json.dumps(data[0] if len(data) == 1 else data) + "\n")
     else:
         stream.write("\n".join(r.summary() for r in results) + "\n")
-    return 0
+    # Ctrl-C still shows the games played so far (marked interrupted), then exits 130.
+    return 130 if any(r.interrupted for r in results) else 0
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
