@@ -11,7 +11,10 @@ The intermediate and expert players score every legal action:
   high cards;
 - a knock (expert) by its expected points over opponent hands sampled consistently with
   the observation (determinized Monte Carlo), lay-offs and undercuts included, for each
-  layout the knock could use, keeping the layout that leaves the defender least.
+  layout the knock could use, keeping the layout that leaves the defender least. The
+  sampled hands are organised as the opponent's own would be after the turns it has had,
+  so the expert sees how often a knock would be undercut, and against players who knock
+  early it often waits with low deadwood to undercut them instead.
 
 The expert also infers the opponent's cards from every public event (see
 :mod:`ginrummy.players.knowledge`); the intermediate player treats unseen cards as equally
@@ -88,7 +91,9 @@ class Reasoner:
     infer: bool = True
     knock_samples: int = 40
     max_layouts: int = 4
-    danger_weight: float = 1.0
+    # The danger estimate ranks well but is far from certain (bench/inference.py); weighed
+    # fully it keeps high cards that an undercut needs gone: 0.5 measured best.
+    danger_weight: float = 0.5
     knock_bonus: float = 8.0
     gin_bonus: float = 12.0
     urgency_scale: float = 1.0
@@ -99,6 +104,9 @@ class Reasoner:
     search_knocks_only: bool = True
     switch_z: float = 1.5
     time_limit: float = 0.8
+    # Turns of solitaire per opponent draw that sampled opponent hands play (see
+    # Knowledge.sample_opponent): 1.0 measured best against simple and intermediate.
+    organise: float = 1.0
 
     def _utility(self, left: int, threshold: int) -> float:
         value = -float(left)
@@ -151,7 +159,7 @@ class Reasoner:
         top = obs.top_discard
         deals: list[tuple[int, list[int]]] = []
         for _ in range(self.rollouts):
-            opponent = knowledge.sample_opponent(rng)
+            opponent = knowledge.sample_opponent(rng, self.organise)
             rest = [c for c in knowledge.weights if not opponent >> c & 1]
             rng.shuffle(rest)
             deals.append((opponent, rest))
@@ -372,7 +380,7 @@ class Reasoner:
                 Alternative(a, best_discard + 50.0 - deadwood(hand ^ 1 << (a.card or 0)), "knock")
                 for a in knocks
             ]
-        samples = [knowledge.sample_opponent(rng) for _ in range(self.knock_samples)]
+        samples = [knowledge.sample_opponent(rng, self.organise) for _ in range(self.knock_samples)]
         deadline = time.perf_counter() + self.time_limit
         out: list[Alternative] = []
         for action in knocks:

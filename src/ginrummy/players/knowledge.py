@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from ginrummy.actions import ActionKind
+from ginrummy.cards import VALUES
 from ginrummy.hand import Observation
+from ginrummy.melds import deadwood
 
 __all__ = ["Knowledge", "related_cards"]
 
@@ -31,6 +33,7 @@ def _related(card: int) -> tuple[tuple[int, float], ...]:
 
 
 RELATED: Final = tuple(_related(c) for c in range(52))
+_BY_VALUE: Final = tuple(sorted(range(52), key=lambda c: -VALUES[c]))
 
 
 def related_cards(card: int) -> tuple[tuple[int, float], ...]:
@@ -108,8 +111,31 @@ class Knowledge:
         scale = self.hidden / total
         return {c: min(0.97, w * scale) for c, w in self.weights.items()}
 
-    def sample_opponent(self, rng: random.Random) -> int:
-        """One opponent hand consistent with the observation, drawn by the weights."""
+    def sample_opponent(self, rng: random.Random, organise: float = 0.0) -> int:
+        """One opponent hand consistent with the observation, drawn by the weights.
+
+        With ``organise``, the hand then plays ``round(organise * opponent_draws)`` turns
+        of solitaire on unseen cards, keeping what lowers its deadwood. A real opponent has
+        spent its turns keeping melds and throwing loose cards, so a hand drawn at random
+        is far worse than theirs: measured against simple, knock values computed on
+        random hands came out at twice the points the knocks really made."""
+        hand = self._draw_hidden(rng)
+        steps = round(organise * self.opponent_draws)
+        if steps <= 0:
+            return hand
+        pool = [c for c in self.weights if not hand >> c & 1]
+        for _ in range(steps):
+            if not pool:
+                break
+            index = rng.randrange(len(pool))
+            drawn = pool[index]
+            loosest = _loosest(hand | 1 << drawn, self.opponent_known)
+            hand = (hand | 1 << drawn) ^ 1 << loosest
+            pool[index] = loosest  # the thrown card is unseen by us either way
+        return hand
+
+    def _draw_hidden(self, rng: random.Random) -> int:
+        """The known cards plus hidden ones drawn by the weights."""
         cards = list(self.weights)
         weights = [self.weights[c] for c in cards]
         chosen = self.opponent_known
@@ -127,6 +153,20 @@ class Knowledge:
             cards.pop(index)
             weights.pop(index)
         return chosen
+
+
+def _loosest(mask: int, keep: int) -> int:
+    """The card whose removal leaves ``mask`` the least deadwood (highest first on ties),
+    never one of ``keep`` (cards the opponent is known to hold)."""
+    whole = deadwood(mask)
+    best, choice = 1 << 30, -1
+    for card in _BY_VALUE:
+        if not (mask & ~keep) >> card & 1 or whole - VALUES[card] >= best:
+            continue  # setting a card aside lowers the minimum by at most its value
+        left = deadwood(mask ^ 1 << card)
+        if left < best:
+            best, choice = left, card
+    return choice
 
 
 def _shift(weights: dict[int, float], card: int, factor: float) -> None:
