@@ -21,7 +21,7 @@ from ginrummy.hand import Hand, Phase
 from ginrummy.lesson import LessonSession
 from ginrummy.melds import deadwood
 from ginrummy.players import LEVELS, Player, make_player, player_names
-from ginrummy.players.expert import best_after_discard
+from ginrummy.players.expert import Reasoner, best_after_discard
 from ginrummy.players.hints import hint
 from ginrummy.players.knowledge import Knowledge
 from ginrummy.rules import Rules
@@ -99,6 +99,32 @@ def test_organised_samples_look_like_a_hand_that_has_had_its_turns() -> None:
     plain = [deadwood(knowledge.sample_opponent(rng)) for _ in range(200)]
     organised = [deadwood(knowledge.sample_opponent(rng, 1.0)) for _ in range(200)]
     assert sum(organised) / 200 < 0.6 * sum(plain) / 200
+
+
+def test_expert_values_a_hand_that_decides_the_match_above_its_points() -> None:
+    view = Hand.deal(Rules(), dealer=0, seed="match").observation(0, (90, 40))
+    reasoner = Reasoner()
+    assert reasoner.match_value(view, 12) == 12 + 100  # reaches 100: the game bonus too
+    assert reasoner.match_value(view, 5) == 5
+    assert reasoner.match_value(view, -70) == -70 - 100  # hands the opponent the match
+    assert reasoner.match_value(view, -30) == -30
+    outside = Hand.deal(Rules(), dealer=0, seed="match").observation(0)
+    assert reasoner.match_value(outside, 12) == 12
+
+
+def test_expert_knocks_to_win_the_match_where_it_would_wait_otherwise() -> None:
+    # Deal "score-3", simple against simple, up to the first time a seat may knock: at 0-0
+    # the expert waits (it hopes to undercut or go gin), at 95-0 a knock takes the match.
+    hand = Hand.deal(Rules(), dealer=1, seed="score-3")
+    simple = make_player("simple")
+    while not any(a.kind is ActionKind.KNOCK for a in hand.legal_actions()):
+        seat = hand.to_act
+        hand.apply(simple.act(hand.observation(seat)), seat)
+    seat = hand.to_act
+    expert = make_player("expert", 1)
+    assert expert.act(hand.observation(seat, (0, 0))).kind is ActionKind.DISCARD
+    ahead = (95, 0) if seat == 0 else (0, 95)
+    assert expert.act(hand.observation(seat, ahead)).kind is ActionKind.KNOCK
 
 
 @settings(max_examples=60, deadline=None)

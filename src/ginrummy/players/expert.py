@@ -14,7 +14,8 @@ The intermediate and expert players score every legal action:
   layout the knock could use, keeping the layout that leaves the defender least. The
   sampled hands are organised as the opponent's own would be after the turns it has had,
   so the expert sees how often a knock would be undercut, and against players who knock
-  early it often waits with low deadwood to undercut them instead.
+  early it often waits with low deadwood to undercut them instead. In a match, a hand
+  that takes either side to the target counts the game bonus on top of its points.
 
 The expert also infers the opponent's cards from every public event (see
 :mod:`ginrummy.players.knowledge`); the intermediate player treats unseen cards as equally
@@ -108,6 +109,21 @@ class Reasoner:
     # Knowledge.sample_opponent): 1.0 measured best against simple and intermediate.
     organise: float = 1.0
 
+    def match_value(self, obs: Observation, points: float) -> float:
+        """Points this seat wins (negative: loses) in a hand, worth more when they end the
+        match: a hand that takes either side to the target decides the game, so it counts
+        the game bonus (or 100) on top. Outside a match (no scores) points are points."""
+        scores = obs.scores
+        if scores is None or not points:
+            return points
+        rules = obs.rules
+        decisive = float(rules.game_bonus or 100)
+        if points > 0 and scores[obs.seat] + points >= rules.target:
+            return points + decisive
+        if points < 0 and scores[1 - obs.seat] - points >= rules.target:
+            return points - decisive
+        return points
+
     def _utility(self, left: int, threshold: int) -> float:
         value = -float(left)
         if left <= threshold:
@@ -167,13 +183,14 @@ class Reasoner:
         plain = [a for a in scored if a.action.kind is not ActionKind.KNOCK]
         chosen = plain[: 1 if self.search_knocks_only else self.candidates]
         out: list[Alternative] = []
-        results: list[list[int]] = []
+        results: list[list[float]] = []
         for alt in chosen:
-            points: list[int] = []
+            points: list[float] = []
             for opponent, stock in deals:
                 if points and time.perf_counter() > deadline:
                     break
-                points.append(self._play(obs, alt.action, hand, opponent, stock, top))
+                played = self._play(obs, alt.action, hand, opponent, stock, top)
+                points.append(self.match_value(obs, played))
             results.append(points)
         base = results[0] if results else []
         for alt, points in zip(chosen, results, strict=True):
@@ -197,12 +214,13 @@ class Reasoner:
             if melds is None:
                 melds = best_arrangement(CardSet.from_mask(kept)).melds
                 action = action.with_melds(melds)
-            total = 0
+            total = 0.0
             k = deadwood(kept)
             for opponent, _ in deals:
                 d = defender_answer(CardSet.from_mask(opponent), melds).deadwood
-                total += d - k if d > k else -(k - d + obs.rules.undercut_bonus)
-            value = obs.multiplier * total / max(1, len(deals))
+                won = d - k if d > k else -(k - d + obs.rules.undercut_bonus)
+                total += self.match_value(obs, obs.multiplier * won)
+            value = total / max(1, len(deals))
             out.append(Alternative(action, value, alt.note))
         floor = min((a.value for a in out), default=0.0) - 1.0
         searched = {id(a) for a in chosen} | {id(a) for a in enders}
