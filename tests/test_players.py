@@ -20,7 +20,7 @@ from ginrummy.errors import GinRummyError
 from ginrummy.hand import Hand, Phase
 from ginrummy.lesson import LessonSession
 from ginrummy.melds import deadwood
-from ginrummy.players import LEVELS, Player, make_player, player_names
+from ginrummy.players import LEVELS, ExpertPlayer, Player, make_player, player_names
 from ginrummy.players.expert import Reasoner, best_after_discard
 from ginrummy.players.hints import hint
 from ginrummy.players.knowledge import Knowledge
@@ -303,3 +303,28 @@ def test_ctrl_c_prints_the_tournament_so_far() -> None:
     assert data["interrupted"] is True
     assert 2 <= data["games"] < 2000 and data["games"] % 2 == 0
     assert "Traceback" not in err
+
+
+def test_the_time_budget_is_a_setting_of_every_level() -> None:
+    expert = make_player("expert", 1, time_limit=0.05)
+    assert isinstance(expert, ExpertPlayer) and expert.reasoner.time_limit == 0.05
+    default = make_player("expert", 1)
+    assert (
+        isinstance(default, ExpertPlayer) and default.reasoner.time_limit == Reasoner().time_limit
+    )
+    for level in ("random", "simple", "beginner", "intermediate"):
+        assert make_player(level, 1, time_limit=0.05).name == level  # they never search
+    with pytest.raises(GinRummyError, match="time_limit must be a positive"):
+        make_player("expert", 1, time_limit=0)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(20, 60))
+def test_an_expert_out_of_time_still_chooses_a_legal_action(seed: int, steps: int) -> None:
+    hand = Hand.deal(Rules(), dealer=seed % 2, seed=seed)
+    advance(hand, steps, seed)
+    if hand.is_over:
+        return
+    seat = hand.to_act
+    action = make_player("expert", seed, time_limit=1e-9).act(hand.observation(seat))
+    assert hand.is_legal(action), str(action)

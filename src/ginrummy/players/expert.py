@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ginrummy.actions import (
     DRAW_DISCARD,
@@ -458,9 +458,14 @@ class ExpertPlayer(_ReasoningPlayer):
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, reasoner: Reasoner | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, reasoner: Reasoner | None = None, time_limit: float | None = None
+    ) -> None:
         super().__init__(seed)
-        self.reasoner = reasoner or Reasoner()
+        reasoner = reasoner or Reasoner()
+        if time_limit is not None:
+            reasoner = replace(reasoner, time_limit=time_limit)
+        self.reasoner = reasoner
 
 
 class IntermediatePlayer(_ReasoningPlayer):
@@ -468,8 +473,10 @@ class IntermediatePlayer(_ReasoningPlayer):
 
     name = "intermediate"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, time_limit: float | None = None) -> None:
         super().__init__(seed)
+        # No search to cut short: its decisions take milliseconds whatever the budget.
+        del time_limit
         self.reasoner = Reasoner(infer=False, danger_weight=0.5, rollouts=0)
 
 
@@ -514,6 +521,6 @@ def evaluate_actions(observation: Observation, seed: int = 0) -> list[Alternativ
     return _HINT_REASONER.evaluate(observation, _decision_rng(seed, observation))
 
 
-register("expert", ExpertPlayer)
-register("intermediate", IntermediatePlayer)
+register("expert", ExpertPlayer, timed=True)
+register("intermediate", IntermediatePlayer, timed=True)
 register("beginner", BeginnerPlayer)
