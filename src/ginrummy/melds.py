@@ -37,6 +37,7 @@ __all__ = [
     "Meld",
     "arrangements_within",
     "best_arrangement",
+    "best_discard",
     "best_masks",
     "deadwood",
     "defender_answer",
@@ -262,6 +263,33 @@ def discard_deadwoods(mask: int) -> list[tuple[int, int]]:
         rest ^= low
         result.append((low.bit_length() - 1, deadwood(mask ^ low)))
     return result
+
+
+_BY_VALUE: Final = tuple(sorted(range(52), key=lambda c: -VALUES[c]))
+
+
+def best_discard(mask: int, keep: int = 0) -> tuple[int, int]:
+    """``(deadwood, card)``: the least deadwood ``mask`` keeps after one discard, and the card
+    that gives it (the highest such card), never one of ``keep``. ``(-1, -1)`` if every
+    card is kept.
+
+    >>> left, card = best_discard(parse_cards("7S 7H 7D 4H 5H 6H KS 2S 9C QD AC").mask)
+    >>> left, CARDS[card]
+    (22, Card('KS'))
+    """
+    whole = deadwood(mask)
+    best, choice = 1 << 30, -1
+    free = mask & ~keep
+    for card in _BY_VALUE:
+        # Setting a card aside lowers the minimum by at most its value.
+        if not free >> card & 1 or whole - VALUES[card] >= best:
+            continue
+        left = deadwood(mask ^ 1 << card)
+        if left < best:
+            best, choice = left, card
+            if best == 0:
+                break
+    return (best, choice) if choice >= 0 else (-1, -1)
 
 
 def knock_discards(mask: int, threshold: int) -> list[tuple[int, int]]:

@@ -41,6 +41,7 @@ from ginrummy.hand import Observation, Phase
 from ginrummy.melds import (
     arrangements_within,
     best_arrangement,
+    best_discard,
     best_masks,
     deadwood,
     defender_answer,
@@ -62,27 +63,7 @@ __all__ = [
 
 def best_after_discard(mask: int, exclude: int = -1) -> int:
     """The least deadwood an eleven-card hand keeps after one discard (not ``exclude``)."""
-    whole = deadwood(mask)
-    best = 1 << 30
-    cards = []
-    rest = mask
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        card = low.bit_length() - 1
-        if card != exclude:
-            cards.append(card)
-    cards.sort(key=VALUES.__getitem__, reverse=True)
-    for card in cards:
-        # Setting a card aside lowers the minimum by at most its value.
-        if whole - VALUES[card] >= best:
-            continue
-        value = deadwood(mask ^ 1 << card)
-        if value < best:
-            best = value
-            if best == 0:
-                break
-    return best
+    return best_discard(mask, 1 << exclude if exclude >= 0 else 0)[0]
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from ginrummy.actions import ActionKind
-from ginrummy.cards import VALUES
 from ginrummy.hand import Observation
-from ginrummy.melds import deadwood
+from ginrummy.melds import best_discard
 
 __all__ = ["Knowledge", "related_cards"]
 
@@ -33,7 +32,6 @@ def _related(card: int) -> tuple[tuple[int, float], ...]:
 
 
 RELATED: Final = tuple(_related(c) for c in range(52))
-_BY_VALUE: Final = tuple(sorted(range(52), key=lambda c: -VALUES[c]))
 
 
 def related_cards(card: int) -> tuple[tuple[int, float], ...]:
@@ -129,7 +127,8 @@ class Knowledge:
                 break
             index = rng.randrange(len(pool))
             drawn = pool[index]
-            loosest = _loosest(hand | 1 << drawn, self.opponent_known)
+            # Throw what leaves the least deadwood, never a card they are known to hold.
+            _, loosest = best_discard(hand | 1 << drawn, self.opponent_known)
             hand = (hand | 1 << drawn) ^ 1 << loosest
             pool[index] = loosest  # the thrown card is unseen by us either way
         return hand
@@ -153,20 +152,6 @@ class Knowledge:
             cards.pop(index)
             weights.pop(index)
         return chosen
-
-
-def _loosest(mask: int, keep: int) -> int:
-    """The card whose removal leaves ``mask`` the least deadwood (highest first on ties),
-    never one of ``keep`` (cards the opponent is known to hold)."""
-    whole = deadwood(mask)
-    best, choice = 1 << 30, -1
-    for card in _BY_VALUE:
-        if not (mask & ~keep) >> card & 1 or whole - VALUES[card] >= best:
-            continue  # setting a card aside lowers the minimum by at most its value
-        left = deadwood(mask ^ 1 << card)
-        if left < best:
-            best, choice = left, card
-    return choice
 
 
 def _shift(weights: dict[int, float], card: int, factor: float) -> None:
