@@ -372,11 +372,11 @@ class Reasoner:
         hand = obs.hand.mask
         threshold = obs.threshold
         rules = obs.rules
-        best_discard = max(discard_values.values(), default=0.0)
+        best_plain = max(discard_values.values(), default=0.0)
         if not self.infer:
             # Knock at once, with the layout that leaves the least deadwood.
             return [
-                Alternative(a, best_discard + 50.0 - deadwood(hand ^ 1 << (a.card or 0)), "knock")
+                Alternative(a, best_plain + 50.0 - deadwood(hand ^ 1 << (a.card or 0)), "knock")
                 for a in knocks
             ]
         samples = [knowledge.sample_opponent(rng, self.organise) for _ in range(self.knock_samples)]
@@ -411,7 +411,7 @@ class Reasoner:
             value = best_ev - wait
             note = f"expected {best_ev:+.1f} points, undercut risk {round(best_undercuts * 100)}%"
             chosen = Action(ActionKind.KNOCK, action.card, best_layout.melds)
-            out.append(Alternative(chosen, best_discard + value, note))
+            out.append(Alternative(chosen, best_plain + value, note))
         return out
 
 
