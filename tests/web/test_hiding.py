@@ -112,7 +112,12 @@ def test_nothing_hidden_reaches_either_seat_through_a_whole_match(
                 drain(ws, seat, response["action_count"])
         else:
             raise AssertionError("the match did not end")
-    assert all(seat.checked > 50 for seat in seats)
+    # The deal is random, so the match length is too: a 40-point match can end within a
+    # handful of moves. Each move must still have been checked by both seats: a view, a
+    # lookup and at least one pushed message apiece.
+    moves = turn
+    assert moves > 0
+    assert all(seat.checked >= 3 * moves for seat in seats)
 
 
 def test_nothing_hidden_reaches_the_player_against_the_computer(
