@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from tui_driver import choose
 
 from ginrummy.lesson import LESSON_STEPS
 from ginrummy.rules import Rules
@@ -18,6 +17,8 @@ from ginrummy.table.service import TableService
 from ginrummy.tui.app import InfoScreen, KnockScreen, LessonApp, TableApp, TableScreen
 from ginrummy.tui.session import TerminalTable
 from ginrummy.tui.widgets import CardView
+
+from .tui_driver import choose
 
 SIZE = (110, 30)
 

@@ -11,7 +11,6 @@ import threading
 from pathlib import Path
 
 import pytest
-from tui_driver import best_discard, helps
 
 from ginrummy.cards import parse_cards
 from ginrummy.cli import main
@@ -21,6 +20,8 @@ from ginrummy.rules import Rules
 from ginrummy.table.service import SeatSpec, TableService
 from ginrummy.tui.plain import PlainLesson, PlainTable
 from ginrummy.tui.session import TerminalTable, resumable_matches
+
+from .tui_driver import best_discard, helps
 
 CLI = [sys.executable, "-c", "import sys; from ginrummy.cli import main; sys.exit(main())"]
 

@@ -21,11 +21,11 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 for its test cli
     warnings.simplefilter("ignore", StarletteDeprecationWarning)
     from starlette.testclient import TestClient
 
-from webhelpers import LiveServer
-
 from ginrummy.store import Store
 from ginrummy.table import TableService
 from ginrummy.web.app import create_app
+
+from .webhelpers import LiveServer
 
 
 @pytest.fixture

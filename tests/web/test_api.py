@@ -7,7 +7,15 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from webhelpers import (
+
+from ginrummy.players import player_names
+from ginrummy.rules import PRESETS
+from ginrummy.shuffle import commitment
+from ginrummy.table import TableService
+from ginrummy.web.app import MAX_BODY
+from ginrummy.web.fairness import deal_from_seed
+
+from .webhelpers import (
     act,
     bearer,
     friend_match,
@@ -17,13 +25,6 @@ from webhelpers import (
     to_act_token,
     view,
 )
-
-from ginrummy.players import player_names
-from ginrummy.rules import PRESETS
-from ginrummy.shuffle import commitment
-from ginrummy.table import TableService
-from ginrummy.web.app import MAX_BODY
-from ginrummy.web.fairness import deal_from_seed
 
 # -- pages, options, headers ------------------------------------------------------------------
 

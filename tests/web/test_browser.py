@@ -12,13 +12,14 @@ from typing import Any
 
 import pytest
 from playwright import sync_api
-from webhelpers import LiveServer
 
 from ginrummy.lesson import LESSON_STEPS
 from ginrummy.shuffle import commitment, shuffled_deck
 from ginrummy.store import Store
 from ginrummy.table import TableService
 from ginrummy.web.app import create_app
+
+from .webhelpers import LiveServer
 
 CHROMIUM = os.environ.get("GINRUMMY_CHROMIUM", "/usr/bin/chromium")
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots" / "web"

@@ -11,7 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.testclient import TestClient, WebSocketTestSession
-from webhelpers import (
+
+from ginrummy.lesson import COMPUTER, LEARNER, LESSON_STEPS, LessonSession
+from ginrummy.table import TableService
+from ginrummy.web.app import STATIC
+
+from .webhelpers import (
     CARD,
     bearer,
     card_strings,
@@ -20,10 +25,6 @@ from webhelpers import (
     some_move,
     view,
 )
-
-from ginrummy.lesson import COMPUTER, LEARNER, LESSON_STEPS, LessonSession
-from ginrummy.table import TableService
-from ginrummy.web.app import STATIC
 
 PUBLIC = frozenset({"last_hand"})
 

@@ -7,11 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-from webhelpers import LiveServer, bearer
 
 from ginrummy.errors import IllegalActionError
 from ginrummy.store import Store
 from ginrummy.table import SeatSpec, StaleActionError, TableService
+
+from .webhelpers import LiveServer, bearer
 
 
 def race(calls: list[Callable[[], Any]]) -> list[Any]:

@@ -15,9 +15,10 @@ from typing import Any
 
 import httpx
 import pytest
-from webhelpers import bearer, free_port, some_move
 
 from ginrummy.store import Store
+
+from .webhelpers import bearer, free_port, some_move
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 

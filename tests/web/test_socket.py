@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
-from webhelpers import act, friend_match, to_act_token, view
+
+from .webhelpers import act, friend_match, to_act_token, view
 
 
 def ws_url(match_id: str) -> str:
