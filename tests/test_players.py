@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import threading
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -125,6 +126,33 @@ def test_expert_knocks_to_win_the_match_where_it_would_wait_otherwise() -> None:
     assert expert.act(hand.observation(seat, (0, 0))).kind is ActionKind.DISCARD
     ahead = (95, 0) if seat == 0 else (0, 95)
     assert expert.act(hand.observation(seat, ahead)).kind is ActionKind.KNOCK
+
+
+def test_playing_on_is_worth_the_option_to_keep_waiting_while_the_stock_lasts() -> None:
+    # The same play-outs under two allowances: a plain discard is worth exactly the
+    # allowance more, a knock the same, and nothing changes once the stock is out.
+    hand = Hand.deal(Rules(), dealer=1, seed="score-3")
+    simple = make_player("simple")
+    while not any(a.kind is ActionKind.KNOCK for a in hand.legal_actions()):
+        seat = hand.to_act
+        hand.apply(simple.act(hand.observation(seat)), seat)
+    view = hand.observation(hand.to_act)
+
+    def values(wait_bias: float, stock_count: int | None = None) -> dict[str, float]:
+        obs = view if stock_count is None else replace(view, stock_count=stock_count)
+        scored = Reasoner(wait_bias=wait_bias).evaluate(obs, random.Random(5))
+        return {str(a.action.kind) + str(a.action.card): a.value for a in scored}
+
+    plain = next(
+        str(a.action.kind) + str(a.action.card)
+        for a in Reasoner(wait_bias=0.0).evaluate(view, random.Random(5))
+        if a.action.kind is ActionKind.DISCARD
+    )
+    without, with_option = values(0.0), values(7.0)
+    assert with_option[plain] == pytest.approx(without[plain] + 7.0)
+    knocks = [k for k in without if k.startswith(str(ActionKind.KNOCK))]
+    assert knocks and all(with_option[k] == pytest.approx(without[k]) for k in knocks)
+    assert values(0.0, 2)[plain] == pytest.approx(values(7.0, 2)[plain])
 
 
 @settings(max_examples=60, deadline=None)
