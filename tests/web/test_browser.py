@@ -214,6 +214,18 @@ class Table:
         return "discard"
 
 
+# Records each card seen sliding onto the discard pile, with the ticker's words beside it.
+WATCH_ARRIVALS = """() => {
+  window.arrivals = [];
+  new MutationObserver(() => {
+    const top = document.querySelector("#discard-pile .pile-card.top.arriving");
+    const ticker = document.querySelector(".ticker");
+    if (top) window.arrivals.push([top.dataset.card, ticker ? ticker.textContent : ""]);
+  }).observe(document.body, { childList: true, subtree: true });
+}"""
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
 def test_a_whole_match_against_the_computer_by_clicks(browser: Any, server: LiveServer) -> None:
     table = Table(browser, server, DESKTOP)
     page = table.page
@@ -224,6 +236,7 @@ def test_a_whole_match_against_the_computer_by_clicks(browser: Any, server: Live
     table.shot("02-table-desktop")
     outcomes = []
     took = False
+    page.evaluate(WATCH_ARRIVALS)
     for _ in range(600):
         what = table.play_turn(take_upcard=not took, rearrange="04" not in outcomes)
         took = took or what == "take"
@@ -247,6 +260,13 @@ def test_a_whole_match_against_the_computer_by_clicks(browser: Any, server: Live
             time.sleep(0.05)
     else:
         raise AssertionError("the match did not end")
+    # The computer's throws slid onto the pile, and only its throws: the ticker beside
+    # each says the computer discarded that card.
+    arrivals = page.evaluate("window.arrivals")
+    assert arrivals
+    for card, ticker in arrivals:
+        text = ("10" if card[0] == "T" else card[0]) + SUIT_SYMBOL[card[1]]
+        assert f"discarded the {text}" in ticker and f"You discarded the {text}" not in ticker
     page.wait_for_selector("dialog[open] #new-match-button")
     final = page.inner_text("dialog[open]")
     for item in ("Hand points", "Boxes", "Game bonus", "Shutout bonus", "Total"):

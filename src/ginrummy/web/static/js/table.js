@@ -36,6 +36,9 @@ export function shortcutsTable() {
     ...SHORTCUTS.map(([key, what]) => h("tr", {}, h("th", { scope: "row" }, ...key.split(" ").map((k) => h("kbd", {}, k))), h("td", {}, what)))));
 }
 
+// How long the opponent's throw takes to slide onto the pile (the CSS animation `arrive`).
+const ARRIVAL_MS = 450;
+
 const KIND_WORDS = {
   pass: (who) => `${who} passed the upcard`,
   draw: (who, card) => (card ? `${who} drew the ${cardText(card)}` : `${who} drew from the stock`),
@@ -516,6 +519,20 @@ export class TableView {
     const pile = obs.discard_pile;
     const top = pile.length ? pile[pile.length - 1] : null;
     const under = pile.slice(-3, -1);
+    // The opponent's throw slides in once, when it first arrives. A render during the
+    // slide (a pushed copy of the same view, a pick) continues it where it was; later
+    // renders leave the card still.
+    const last = obs.events.length ? obs.events[obs.events.length - 1] : null;
+    const theirs = last && last.seat !== this.view.seat && last.kind === "discard" && last.card === top;
+    const arrival = `${this.matchId}:${this.view.hand_number}:${obs.events.length}`;
+    if (this.arrival !== arrival) {
+      this.arrival = arrival;
+      this.arrivedAt = performance.now();
+    }
+    const sliding = performance.now() - this.arrivedAt;
+    const topClasses = ["pile-card", "top"];
+    if (theirs) topClasses.push("theirs");
+    if (theirs && sliding < ARRIVAL_MS) topClasses.push("arriving");
     const discard = h(canTake ? "button" : "div", {
       class: `pile discard ${canTake ? "live" : ""} ${suggested === "take" ? "suggested" : ""}`,
       id: "discard-pile",
@@ -523,9 +540,11 @@ export class TableView {
       "aria-label": top ? `Discard pile: ${cardName(top)} on top${canTake ? ". Take it (T)" : ""}` : "Discard pile: empty",
     }, h("div", { class: "stack fanned" },
       ...under.map((c) => cardElement(c, { classes: ["pile-card", "under"] })),
-      top ? cardElement(top, { classes: ["pile-card", "top"] }) : h("div", { class: "empty-slot" })),
+      top ? cardElement(top, { classes: topClasses }) : h("div", { class: "empty-slot" })),
     h("span", { class: "pile-label" }, obs.phase === "offer" ? "Upcard" : "Discards"));
     if (canTake) discard.addEventListener("click", () => this.take());
+    const slide = discard.querySelector(".arriving");
+    if (slide) slide.style.animationDelay = `-${Math.round(sliding)}ms`;
     fill(this.piles, stock, discard);
     fill(this.statusBox, h("p", { class: "status-main" }, this.statusText()), this.tickerNode());
   }
