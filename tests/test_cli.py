@@ -179,3 +179,24 @@ def test_corrupt_record_exits_2_naming_the_line(tmp_path: Path) -> None:
     assert process.returncode == 2
     assert f"line {len(lines)}:" in process.stderr
     assert len(process.stderr.strip().splitlines()) == 1
+
+
+def test_tournament_plays_under_the_chosen_preset_and_settings() -> None:
+    def hands(*options: str) -> Any:
+        return run_json(
+            "tournament", "simple", "random", "--hands", "6", "--seed", "3", "--workers", "1",
+            *options,
+        )  # fmt: skip
+
+    standard = hands()
+    straight = hands("--rules", "straight")
+    richer = hands("--rules", "straight", "--set", "gin_bonus=100")
+    # Straight gin has no knocks: every hand is gin or dead.
+    assert sum(standard["gin_rate"]) + standard["dead_hand_rate"] < 1
+    assert sum(straight["gin_rate"]) + straight["dead_hand_rate"] == pytest.approx(1)
+    # The same deals with a gin worth 75 more: each gin adds exactly that.
+    gins = sum(straight["gin_rate"]) * straight["hands"]
+    more = sum(richer["points_per_hand"]) - sum(straight["points_per_hand"])
+    assert gins > 0 and more * straight["hands"] == pytest.approx(75 * gins, abs=0.1)
+    code, _ = run("tournament", "simple", "random", "--set", "gin_bonus=abc")
+    assert code == 2

@@ -15,12 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginrummy.actions import Action, ActionKind
-from ginrummy.cards import VALUES, parse_cards
+from ginrummy.actions import DRAW_DISCARD, Action, ActionKind
+from ginrummy.cards import VALUES, CardSet, parse_cards
 from ginrummy.errors import GinRummyError
 from ginrummy.hand import Hand, Phase
 from ginrummy.lesson import LessonSession
-from ginrummy.melds import deadwood
+from ginrummy.melds import best_arrangement, deadwood
 from ginrummy.players import LEVELS, ExpertPlayer, Player, make_player, player_names
 from ginrummy.players.expert import Reasoner, best_after_discard
 from ginrummy.players.hints import hint
@@ -113,14 +113,19 @@ def test_expert_values_a_hand_that_decides_the_match_above_its_points() -> None:
     assert reasoner.match_value(outside, 12) == 12
 
 
-def test_expert_knocks_to_win_the_match_where_it_would_wait_otherwise() -> None:
-    # Deal "score-3", simple against simple, up to the first time a seat may knock: at 0-0
-    # the expert waits (it hopes to undercut or go gin), at 95-0 a knock takes the match.
+def first_chance_to_knock() -> Hand:
+    """Deal "score-3", simple against simple, up to the first time a seat may knock."""
     hand = Hand.deal(Rules(), dealer=1, seed="score-3")
     simple = make_player("simple")
     while not any(a.kind is ActionKind.KNOCK for a in hand.legal_actions()):
         seat = hand.to_act
         hand.apply(simple.act(hand.observation(seat)), seat)
+    return hand
+
+
+def test_expert_knocks_to_win_the_match_where_it_would_wait_otherwise() -> None:
+    # At 0-0 the expert waits (it hopes to undercut or go gin), at 95-0 a knock takes the match.
+    hand = first_chance_to_knock()
     seat = hand.to_act
     expert = make_player("expert", 1)
     assert expert.act(hand.observation(seat, (0, 0))).kind is ActionKind.DISCARD
@@ -131,11 +136,7 @@ def test_expert_knocks_to_win_the_match_where_it_would_wait_otherwise() -> None:
 def test_playing_on_is_worth_the_option_to_keep_waiting_while_the_stock_lasts() -> None:
     # The same play-outs under two allowances: a plain discard is worth exactly the
     # allowance more, a knock the same, and nothing changes once the stock is out.
-    hand = Hand.deal(Rules(), dealer=1, seed="score-3")
-    simple = make_player("simple")
-    while not any(a.kind is ActionKind.KNOCK for a in hand.legal_actions()):
-        seat = hand.to_act
-        hand.apply(simple.act(hand.observation(seat)), seat)
+    hand = first_chance_to_knock()
     view = hand.observation(hand.to_act)
 
     def values(wait_bias: float, stock_count: int | None = None) -> dict[str, float]:
@@ -153,6 +154,63 @@ def test_playing_on_is_worth_the_option_to_keep_waiting_while_the_stock_lasts() 
     knocks = [k for k in without if k.startswith(str(ActionKind.KNOCK))]
     assert knocks and all(with_option[k] == pytest.approx(without[k]) for k in knocks)
     assert values(0.0, 2)[plain] == pytest.approx(values(7.0, 2)[plain])
+
+
+def test_expert_lays_out_the_knock_that_leaves_the_defender_least() -> None:
+    # Keeping AS 2S 3S 3H 3D 3C AC AH 2D 4H, two layouts leave 8 deadwood: a spade run
+    # A-2-3 with the other threes, or the aces with all four threes. The opponent is known
+    # to hold the 4S and 5S (taken from the pile), which lay off on the run only.
+    hand = first_chance_to_knock()
+    view = hand.observation(hand.to_act)
+    mine = parse_cards("AS 2S 3S 3H 3D 3C AC AH 2D 4H KD")
+    pile = tuple(c for c in view.discard_pile if c not in mine)
+    obs = replace(
+        view, hand=mine, opponent_known=parse_cards("4S 5S"), discard_pile=pile, taken=None
+    )
+
+    def layout(reasoner: Reasoner) -> set[str]:
+        knock = next(
+            a.action
+            for a in reasoner.evaluate(obs, random.Random(1))
+            if a.action.kind is ActionKind.KNOCK and str(a.action.card) == "KD"
+        )
+        assert knock.melds is not None
+        return {str(m) for m in knock.melds}
+
+    run = {"AS 2S 3S", "3H 3D 3C"}
+    assert layout(Reasoner(max_layouts=1)) == run  # the first layout found, to compare
+    assert layout(Reasoner()) == {"AS AH AC", "3S 3H 3D 3C"}
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 60))
+def test_simple_follows_the_published_baseline(seed: int, steps: int) -> None:
+    # Checked against a best arrangement from the solver, not simple's own helpers.
+    hand = Hand.deal(Rules(), dealer=seed % 2, seed=seed)
+    advance(hand, steps, seed)
+    if hand.is_over:
+        return
+    seat = hand.to_act
+    view = hand.observation(seat)
+    legal = view.legal_actions()
+    action = make_player("simple").act(view)
+    cards = view.hand
+    if view.phase in (Phase.OFFER, Phase.DRAW):
+        top = view.top_discard
+        assert top is not None or action.kind is not ActionKind.DRAW_DISCARD
+        if top is not None and DRAW_DISCARD in legal:
+            melds = best_arrangement(CardSet.from_mask(cards.mask | 1 << top)).melds
+            joins = any(top in meld.cards for meld in melds)
+            assert (action.kind is ActionKind.DRAW_DISCARD) == joins
+        return
+    enders = [a for a in legal if a.kind.ends_hand]
+    if enders:  # knock or gin as soon as it legally can
+        assert action.kind.ends_hand
+        return
+    loose = [c for c in best_arrangement(cards).unmatched if Action(ActionKind.DISCARD, c) in legal]
+    assert action.kind is ActionKind.DISCARD and action.card is not None
+    if loose:  # the highest-value deadwood card
+        assert VALUES[action.card] == max(VALUES[c] for c in loose)
 
 
 @settings(max_examples=60, deadline=None)
