@@ -24,7 +24,7 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 run: $(STAMP_RUN)
-	$(BIN)/ginrummy serve --host $(HOST) --port $(PORT) $(ARGS)
+	$(BIN)/cardtable serve --host $(HOST) --port $(PORT) $(ARGS)
 
 # The browser tests drive Debian's chromium (headless); CI runs as root and installs it.
 CHROMIUM := /usr/bin/chromium
@@ -35,7 +35,7 @@ browser: $(CHROMIUM)
 
 test: $(STAMP_TEST) $(CHROMIUM)
 	$(BIN)/ruff check src tests bench examples
-	$(BIN)/mypy --strict src/ginrummy
+	$(BIN)/mypy --strict src/cardtable
 	$(BIN)/python -m pytest
 
 bench: $(STAMP_TEST)

@@ -1,7 +1,7 @@
 """Play one of our players against OpenSpiel's simple gin rummy bot, in OpenSpiel's game.
 
 The hand runs in OpenSpiel's own ``gin_rummy`` state, under OpenSpiel's rules. Our player
-only ever sees a :class:`ginrummy.hand.Observation` of its own seat, built here by
+only ever sees a :class:`cardtable.gin.hand.Observation` of its own seat, built here by
 :class:`SeatView` from what that seat has been shown: its own cards (the deal and its own
 stock draws), the upcard, every pass, take and discard, and the opponent's stock draws
 without their card. The driver feeds the deal and the stock from a pre-shuffled deck (so
@@ -34,7 +34,7 @@ How OpenSpiel's game maps onto ours (``open_spiel/games/gin_rummy/gin_rummy.{h,c
   fallback: the same card as a plain discard, the legal discard or meld that leaves the
   least deadwood.
 
-With ``verify`` on, the hand is mirrored in our own :class:`ginrummy.hand.Hand` dealt from the
+With ``verify`` on, the hand is mirrored in our own :class:`cardtable.gin.hand.Hand` dealt from the
 same deck for as long as the play is legal under our rules, and every observation given to
 our player must equal the one our engine gives that seat.
 """
@@ -47,12 +47,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ginrummy.actions import DRAW_DISCARD, DRAW_STOCK, PASS, Action, ActionKind
-from ginrummy.cards import CARDS, RANKS, SUITS, CardSet
-from ginrummy.hand import Hand, Observation, Phase, PublicEvent
-from ginrummy.melds import RUN_MASKS, Meld, best_masks, deadwood, defender_answer
-from ginrummy.players.base import Player
-from ginrummy.rules import Rules
+from cardtable.cards import CARDS, RANKS, SUITS, CardSet
+from cardtable.gin.actions import DRAW_DISCARD, DRAW_STOCK, PASS, Action, ActionKind
+from cardtable.gin.hand import Hand, Observation, Phase, PublicEvent
+from cardtable.gin.melds import RUN_MASKS, Meld, best_masks, deadwood, defender_answer
+from cardtable.gin.players.base import Player
+from cardtable.gin.rules import Rules
 
 __all__ = ["Codec", "HandOutcome", "HandRunner", "SeatView", "split_run"]
 

@@ -149,17 +149,17 @@ def _version(dist: str) -> str:
 
 def load_ours(notes: list[str]) -> Engine | None:
     try:
-        from ginrummy.melds import deadwood
+        from cardtable.gin.melds import deadwood
     except ImportError:
         src = Path(__file__).resolve().parent.parent / "src"
         sys.path.insert(0, str(src))
         try:
-            from ginrummy.melds import deadwood
+            from cardtable.gin.melds import deadwood
         except ImportError as exc:
             notes.append(f"ginrummy (ours) not importable: {exc}")
             return None
     try:
-        from ginrummy.cards import parse_cards
+        from cardtable.cards import parse_cards
 
         for text, _ in KNOWN_HANDS:
             expected = sum(1 << c for c in parse_hand(text))
@@ -167,7 +167,7 @@ def load_ours(notes: list[str]) -> Engine | None:
                 notes.append(f"ginrummy card numbering differs from suit*13+rank (SHDC) on {text}")
                 return None
     except ImportError:
-        notes.append("ginrummy.cards.parse_cards missing: card numbering not cross-checked")
+        notes.append("cardtable.cards.parse_cards missing: card numbering not cross-checked")
 
     def convert(hand: list[int]) -> int:
         mask = 0

@@ -21,11 +21,11 @@ from pathlib import Path
 from typing import Any
 
 try:
-    import ginrummy  # noqa: F401
+    import cardtable.gin  # noqa: F401
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from ginrummy.simulate import SimulationResult, simulate
+from cardtable.sim.simulate import SimulationResult, simulate
 
 
 def fingerprint(result: SimulationResult) -> list[tuple[Any, ...]]:

@@ -5,7 +5,7 @@ Three measurements, each printed with the ratio of ours to every peer:
 * ``steps``: environment steps per second with uniform-random agents, each environment
   giving an observation and the legal actions at every step, as a learner needs them:
 
-  - ours: the PettingZoo AEC environment ``ginrummy.env.env()`` as users get it (it makes
+  - ours: the PettingZoo AEC environment ``cardtable.gin.env.env()`` as users get it (it makes
     the checks of PettingZoo's wrappers itself), and the same inside PettingZoo's
     ``OrderEnforcingWrapper``, as PettingZoo's classic games ship; the agent reads ``last()``
     (429-float observation and 108-entry mask) and picks among the mask's ids;
@@ -17,7 +17,7 @@ Three measurements, each printed with the ratio of ours to every peer:
 
   Only decisions count as steps (OpenSpiel's deal is 21 chance steps, not counted).
 * ``selfplay``: whole hands per second of a simple bot against itself: ours ``simple``
-  through the simulator's game loop (``ginrummy.simulate.play_game``, one process) and
+  through the simulator's game loop (``cardtable.sim.simulate.play_game``, one process) and
   through the plain engine loop (``hand.observation`` at every decision); OpenSpiel's
   ``make_simple_gin_rummy_bot`` (C++) through ``pyspiel``; RLCard's
   ``GinRummyNoviceRuleAgent`` through its environment.
@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 try:
-    import ginrummy  # noqa: F401
+    import cardtable.gin  # noqa: F401
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
@@ -95,7 +95,7 @@ def _version(dist: str) -> str:
 def ours_env(wrapped: bool, seed: int) -> Work:
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-    from ginrummy.env import env
+    from cardtable.gin.env import env
 
     environment = OrderEnforcingWrapper(env()) if wrapped else env()
     environment.reset(seed=seed)
@@ -187,8 +187,8 @@ def rlcard_env(seed: int) -> Work:
 
 
 def ours_selfplay_simulator(seed: int) -> Work:
-    from ginrummy.rules import Rules
-    from ginrummy.simulate import play_game
+    from cardtable.gin.rules import Rules
+    from cardtable.sim.simulate import play_game
 
     rules = Rules()
     counter = [0]
@@ -202,10 +202,10 @@ def ours_selfplay_simulator(seed: int) -> Work:
 
 
 def ours_selfplay_engine(seed: int) -> Work:
-    from ginrummy.hand import Hand
-    from ginrummy.match import fair_cut
-    from ginrummy.players import make_player
-    from ginrummy.rules import Rules
+    from cardtable.gin.hand import Hand
+    from cardtable.gin.match import fair_cut
+    from cardtable.gin.players import make_player
+    from cardtable.gin.rules import Rules
 
     rules = Rules()
     players = [make_player("simple"), make_player("simple")]
@@ -276,7 +276,7 @@ COPY_BATCH = 200
 
 
 def ours_copy(seed: int) -> Work:
-    from ginrummy.hand import Hand
+    from cardtable.gin.hand import Hand
 
     rng = random.Random(seed)
     states = []

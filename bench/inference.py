@@ -23,12 +23,12 @@ import math
 import statistics
 from dataclasses import dataclass
 
-from ginrummy.hand import Hand, Phase
-from ginrummy.players import make_player
-from ginrummy.players.expert import ExpertPlayer, Reasoner
-from ginrummy.players.knowledge import Knowledge
-from ginrummy.players.simple import joins_meld
-from ginrummy.rules import Rules
+from cardtable.gin.hand import Hand, Phase
+from cardtable.gin.players import make_player
+from cardtable.gin.players.expert import ExpertPlayer, Reasoner
+from cardtable.gin.players.knowledge import Knowledge
+from cardtable.gin.players.simple import joins_meld
+from cardtable.gin.rules import Rules
 
 # The opponent's hand while the oracle decides, -1 otherwise: set by this script's game loop.
 _TRUTH = [-1]

@@ -110,14 +110,14 @@ def _ours_ending(hand: Any) -> str:
 
 def load_ours(notes: list[str]) -> PlayFn | None:
     try:
-        from ginrummy.hand import Hand
-        from ginrummy.rules import Rules
+        from cardtable.gin.hand import Hand
+        from cardtable.gin.rules import Rules
     except ImportError:
         src = Path(__file__).resolve().parent.parent / "src"
         sys.path.insert(0, str(src))
         try:
-            from ginrummy.hand import Hand
-            from ginrummy.rules import Rules
+            from cardtable.gin.hand import Hand
+            from cardtable.gin.rules import Rules
         except ImportError as exc:
             notes.append(f"ginrummy (ours) not importable: {exc}")
             return None

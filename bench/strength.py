@@ -17,10 +17,10 @@ import json
 import statistics
 import time
 
-from ginrummy.hand import Hand
-from ginrummy.players import make_player
-from ginrummy.rules import Rules
-from ginrummy.tournament import run_tournament
+from cardtable.gin.hand import Hand
+from cardtable.gin.players import make_player
+from cardtable.gin.rules import Rules
+from cardtable.sim.tournament import run_tournament
 
 PAIRINGS = [
     ("expert", "simple", 0.75),

@@ -47,12 +47,12 @@ from pathlib import Path
 from typing import Any
 
 try:
-    import ginrummy  # noqa: F401
+    import cardtable.gin  # noqa: F401
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from _openspiel_bridge import HandOutcome, HandRunner
-from ginrummy.players import make_player, player_names
+from cardtable.gin.players import make_player, player_names
 
 Z95 = 1.959964
 

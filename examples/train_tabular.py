@@ -6,7 +6,7 @@ that card, whether a knock is possible and how good it is, ...), all computed fr
 environment's observation vector and action mask, nothing else. It learns by REINFORCE with
 a running baseline on the real points of each hand, first against ``random``, then against
 ``simple``, through the Gymnasium environment. Every ``--eval-every`` hands its greedy
-policy, seated as a player with :class:`ginrummy.env.PolicyPlayer`, plays duplicate hands
+policy, seated as a player with :class:`cardtable.gin.env.PolicyPlayer`, plays duplicate hands
 against both opponents in the batch simulator; the win rates go to the screen, to a JSON
 file and to a PNG plot.
 
@@ -29,10 +29,17 @@ from typing import Any
 
 import numpy as np
 
-from ginrummy.env import GinRummyGymEnv, PolicyPlayer, layout
-from ginrummy.env.actions import BIG_GIN_ID, DISCARD_BASE, DRAW_ID, KNOCK_BASE, PASS_ID, TAKE_ID
-from ginrummy.melds import deadwood
-from ginrummy.simulate import simulate
+from cardtable.gin.env import GinRummyGymEnv, PolicyPlayer, layout
+from cardtable.gin.env.actions import (
+    BIG_GIN_ID,
+    DISCARD_BASE,
+    DRAW_ID,
+    KNOCK_BASE,
+    PASS_ID,
+    TAKE_ID,
+)
+from cardtable.gin.melds import deadwood
+from cardtable.sim.simulate import simulate
 
 FEATURES = (
     "draw_stock",

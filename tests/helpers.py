@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterator, Sequence
 
 from hypothesis import settings
 
-from ginrummy.actions import Action, ActionKind
-from ginrummy.cards import parse_card
-from ginrummy.hand import Hand, Phase
-from ginrummy.melds import deadwood
-from ginrummy.rules import Rules
+from cardtable.cards import parse_card
+from cardtable.gin.actions import Action, ActionKind
+from cardtable.gin.hand import Hand, Phase
+from cardtable.gin.melds import deadwood
+from cardtable.gin.rules import Rules
 
 # GINRUMMY_TEST_SCALE=10 runs every property with ten times the examples.
 SCALE = int(os.environ.get("GINRUMMY_TEST_SCALE", "1"))
@@ -313,7 +313,15 @@ def both_passed(hand: Hand) -> bool:
 
 def expected_legal(hand: Hand) -> set[Action]:
     """The legal actions by RULES.md, computed with the brute-force solver."""
-    from ginrummy.actions import BIG_GIN, DISCARDS, DRAW_DISCARD, DRAW_STOCK, GINS, KNOCKS, PASS
+    from cardtable.gin.actions import (
+        BIG_GIN,
+        DISCARDS,
+        DRAW_DISCARD,
+        DRAW_STOCK,
+        GINS,
+        KNOCKS,
+        PASS,
+    )
 
     if hand.phase is Phase.OVER:
         return set()

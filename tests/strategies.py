@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from helpers import REFERENCE_MELDS, bits
+from tests.helpers import REFERENCE_MELDS, bits
 
 SHORT_MELDS = tuple(m for m in REFERENCE_MELDS if m.bit_count() <= 5)
 

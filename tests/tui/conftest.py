@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy.store import Store
-from ginrummy.table.service import TableService
+from cardtable.store import Store
+from cardtable.table.service import TableService
+from tests.paths import SCREENSHOTS
 
-# A folder of its own: the web table's browser tests save theirs in artifacts/screenshots too.
-SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots" / "tui"
+# A folder of its own: the web table's browser tests save theirs beside it.
+SHOTS = SCREENSHOTS / "tui"
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
 """The full-screen table, driven headless by Textual's pilot: keys and mouse, a whole hand and
-a whole match, the knock dialog, hints, the lesson; SVG screenshots go to artifacts/."""
+a whole match, the knock dialog, hints, the lesson; SVG screenshots go to the
+artifacts folder (tests/paths.py)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,12 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from ginrummy.lesson import LESSON_STEPS
-from ginrummy.rules import Rules
-from ginrummy.table.service import TableService
-from ginrummy.tui.app import InfoScreen, KnockScreen, LessonApp, TableApp, TableScreen
-from ginrummy.tui.session import TerminalTable
-from ginrummy.tui.widgets import CardView
+from cardtable.gin.lesson import LESSON_STEPS
+from cardtable.gin.rules import Rules
+from cardtable.table.service import TableService
+from cardtable.tui.app import InfoScreen, KnockScreen, LessonApp, TableApp, TableScreen
+from cardtable.tui.session import TerminalTable
+from cardtable.tui.widgets import CardView
 
 from .tui_driver import choose
 
@@ -234,7 +235,7 @@ def test_the_play_command_opens_the_table_and_prints_the_links(
 ) -> None:
     import io
 
-    from ginrummy.cli import main
+    from cardtable.cli.gin import main
 
     opened: list[TableApp] = []
 

@@ -12,18 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy.cards import parse_cards
-from ginrummy.cli import main
-from ginrummy.lesson import LESSON_STEPS
-from ginrummy.melds import deadwood
-from ginrummy.rules import Rules
-from ginrummy.table.service import SeatSpec, TableService
-from ginrummy.tui.plain import PlainLesson, PlainTable
-from ginrummy.tui.session import TerminalTable, resumable_matches
+from cardtable.cards import parse_cards
+from cardtable.cli.gin import main
+from cardtable.gin.lesson import LESSON_STEPS
+from cardtable.gin.melds import deadwood
+from cardtable.gin.rules import Rules
+from cardtable.table.service import SeatSpec, TableService
+from cardtable.tui.plain import PlainLesson, PlainTable
+from cardtable.tui.session import TerminalTable, resumable_matches
 
 from .tui_driver import best_discard, helps
 
-CLI = [sys.executable, "-c", "import sys; from ginrummy.cli import main; sys.exit(main())"]
+CLI = [sys.executable, "-c", "import sys; from cardtable.cli.gin import main; sys.exit(main())"]
 
 
 def answer(hand: str, top: str | None, offered: str) -> str:
@@ -226,8 +226,8 @@ def test_the_commands_are_listed_in_help(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_knock_choices_offer_the_best_layout_first_then_the_others() -> None:
-    from ginrummy.actions import Action
-    from ginrummy.tui.render import knock_choices
+    from cardtable.gin.actions import Action
+    from cardtable.tui.render import knock_choices
 
     hand = ["7S", "7H", "7D", "7C", "4H", "5H", "6H", "AC", "2C", "3C", "KD"]
     view = {

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ginrummy.cards import parse_card, parse_cards
-from ginrummy.melds import deadwood, discard_options
+from cardtable.cards import parse_card, parse_cards
+from cardtable.gin.melds import deadwood, discard_options
 
 
 def best_discard(hand: str, taken: str | None = None) -> str:

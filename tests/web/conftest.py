@@ -21,9 +21,9 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 for its test cli
     warnings.simplefilter("ignore", StarletteDeprecationWarning)
     from starlette.testclient import TestClient
 
-from ginrummy.store import Store
-from ginrummy.table import TableService
-from ginrummy.web.app import create_app
+from cardtable.store import Store
+from cardtable.table import TableService
+from cardtable.web.app import create_app
 
 from .webhelpers import LiveServer
 

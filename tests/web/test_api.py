@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ginrummy.players import player_names
-from ginrummy.rules import PRESETS
-from ginrummy.shuffle import commitment
-from ginrummy.table import TableService
-from ginrummy.web.app import MAX_BODY
-from ginrummy.web.fairness import deal_from_seed
+from cardtable.cards import commitment
+from cardtable.gin.deal import deal_from_seed
+from cardtable.gin.players import player_names
+from cardtable.gin.rules import PRESETS
+from cardtable.table import TableService
+from cardtable.web.app import MAX_BODY
 
 from .webhelpers import (
     act,
@@ -364,7 +364,7 @@ def test_the_showdown_and_score_sheet_are_in_the_view(client: TestClient) -> Non
 
 
 def test_a_hint_is_one_of_the_legal_actions_with_an_explanation(client: TestClient) -> None:
-    pytest.importorskip("ginrummy.players.expert")
+    pytest.importorskip("cardtable.gin.players.expert")
     match_id, mine, theirs = friend_match(client)
     tokens = (mine, theirs)
     token = to_act_token(client, match_id, tokens)
@@ -384,7 +384,7 @@ def test_a_hint_is_one_of_the_legal_actions_with_an_explanation(client: TestClie
 
 
 def test_the_lesson_through_the_api(client: TestClient) -> None:
-    from ginrummy.lesson import LESSON_STEPS
+    from cardtable.gin.lesson import LESSON_STEPS
 
     start = client.post("/api/lessons")
     assert start.status_code == 201
@@ -416,7 +416,7 @@ def test_the_lesson_through_the_api(client: TestClient) -> None:
 
 
 def test_a_lesson_hint(client: TestClient) -> None:
-    pytest.importorskip("ginrummy.players.expert")
+    pytest.importorskip("cardtable.gin.players.expert")
     lesson_id = client.post("/api/lessons").json()["lesson_id"]
     client.post(f"/api/lessons/{lesson_id}", json={"select": "7S 7H 7D"})
     client.post(f"/api/lessons/{lesson_id}", json={"select": "4H 5H 6H"})

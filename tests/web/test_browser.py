@@ -1,6 +1,7 @@
 """The page in a real browser (Playwright driving Debian's chromium, headless): a whole match
 against the computer by clicks, the lesson, a hint, a friend in a second browser context,
-the phone layout. Screenshots of the main screens go to ``artifacts/screenshots/``."""
+the phone layout. Screenshots of the main screens go to the artifacts
+folder (``tests/paths.py``)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,17 @@ from typing import Any
 import pytest
 from playwright import sync_api
 
-from ginrummy.lesson import LESSON_STEPS
-from ginrummy.shuffle import commitment, shuffled_deck
-from ginrummy.store import Store
-from ginrummy.table import TableService
-from ginrummy.web.app import create_app
+from cardtable.cards import commitment, shuffled_deck
+from cardtable.gin.lesson import LESSON_STEPS
+from cardtable.store import Store
+from cardtable.table import TableService
+from cardtable.web.app import create_app
+from tests.paths import SCREENSHOTS
 
 from .webhelpers import LiveServer
 
 CHROMIUM = os.environ.get("GINRUMMY_CHROMIUM", "/usr/bin/chromium")
-SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots" / "web"
+SHOTS = SCREENSHOTS / "web"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 VALUE = {rank: min(i + 1, 10) for i, rank in enumerate("A23456789TJQK")}
@@ -488,7 +490,7 @@ def test_the_page_checks_deals_exactly_as_the_engine(browser: Any, server: LiveS
         }""",
         seeds,
     )
-    from ginrummy.cards import CARDS
+    from cardtable.cards import CARDS
 
     for seed, (hashed, deck) in zip(seeds, result, strict=True):
         assert hashed == commitment(seed)

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from ginrummy.cli import main
-from ginrummy.shuffle import commitment
-from ginrummy.web.fairness import deal_from_seed
+from cardtable.cards import commitment
+from cardtable.cli.gin import main
+from cardtable.gin.deal import deal_from_seed
 
 
 def run(*argv: str) -> tuple[int, str]:

@@ -12,9 +12,9 @@ from typing import Any
 
 from starlette.testclient import TestClient, WebSocketTestSession
 
-from ginrummy.lesson import COMPUTER, LEARNER, LESSON_STEPS, LessonSession
-from ginrummy.table import TableService
-from ginrummy.web.app import STATIC
+from cardtable.gin.lesson import COMPUTER, LEARNER, LESSON_STEPS, LessonSession
+from cardtable.table import TableService
+from cardtable.web.app import STATIC
 
 from .webhelpers import (
     CARD,
@@ -190,14 +190,14 @@ def test_the_views_have_no_deck_or_stock_order(client: TestClient, service: Tabl
 
 def _has_expert() -> bool:
     try:
-        import ginrummy.players.expert  # noqa: F401
+        import cardtable.gin.players.expert  # noqa: F401
     except ImportError:
         return False
     return True
 
 
 def _stock_of(hand: Any) -> list[str]:
-    from ginrummy.cards import CARDS
+    from cardtable.cards import CARDS
 
     return [str(CARDS[c]) for c in hand._stock]
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import httpx
 
-from ginrummy.errors import IllegalActionError
-from ginrummy.store import Store
-from ginrummy.table import SeatSpec, StaleActionError, TableService
+from cardtable.errors import IllegalActionError
+from cardtable.store import Store
+from cardtable.table import SeatSpec, StaleActionError, TableService
 
 from .webhelpers import LiveServer, bearer
 

@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ginrummy.store import Store
+from cardtable.store import Store
 
 from .webhelpers import bearer, free_port, some_move
 
@@ -26,8 +26,9 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 @contextmanager
 def serving(db_url: str, port: int) -> Iterator[subprocess.Popen[str]]:
     """``ginrummy serve`` in its own process; yields once it answers."""
+    database = ["--database", db_url]
     process = subprocess.Popen(
-        [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(port), "--database", db_url],
+        [sys.executable, "-m", "cardtable.cli.main", "serve", "--port", str(port), *database],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -13,7 +13,7 @@ import uvicorn
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from ginrummy.table import TableService
+from cardtable.table import TableService
 
 CARD = re.compile(r"(?<![A-Za-z0-9_-])[2-9TJQKA][SHDC](?![A-Za-z0-9_-])")
 # Keys whose values are not game text (ids, tokens, hashes, names).
@@ -69,7 +69,7 @@ def hidden_from(service: TableService, match_id: str, seat: int) -> set[str]:
 
 
 def _stock(hand: Any) -> list[Any]:
-    from ginrummy.cards import CARDS
+    from cardtable.cards import CARDS
 
     return [CARDS[c] for c in hand._stock]
 

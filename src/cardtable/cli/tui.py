@@ -1,0 +1,124 @@
+"""``play`` and ``lesson``: the terminal table (the terminal UI is imported only when it runs).
+
+``play`` opens the full-screen table (Textual) or, with ``--plain``, the line-by-line prompt;
+both play through the table service and save every action in the database the web table uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+from typing import Any, TextIO
+
+from cardtable.cli.usage import UsageError, add_rules_options, rules_from_args
+
+__all__ = ["THEMES", "add_lesson", "add_play"]
+
+THEMES = {"dark": "textual-dark", "light": "textual-light"}
+
+
+def add_play(sub: Any) -> None:
+    p = sub.add_parser(
+        "play",
+        help="play a match against the computer in the terminal",
+        description="Play against the computer: a full-screen table, or --plain for a "
+        "line-by-line prompt (pipes, serial consoles, screen readers). Every action is saved.",
+    )
+    p.add_argument("--plain", action="store_true", help="line-by-line prompt instead of the table")
+    p.add_argument("--json", action="store_true", help="with --plain: one JSON object per state")
+    p.add_argument("--level", help="computer level (default: intermediate when available)")
+    add_rules_options(p)
+    p.add_argument("--target", type=int, help="score that ends the match")
+    p.add_argument("--seed", help="match seed (random when absent)")
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="ID",
+        help="continue the latest unfinished terminal match, or match ID",
+    )
+    p.add_argument("--name", help="your name at the table (default: your login name)")
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="SQLAlchemy database URL (default: $GINRUMMY_DATABASE_URL, else the user's "
+        "data directory)",
+    )
+    _add_display_options(p)
+    p.set_defaults(func=_cmd_play)
+
+
+def add_lesson(sub: Any) -> None:
+    p = sub.add_parser(
+        "lesson",
+        help="the guided lesson for newcomers",
+        description="The guided lesson (the same script as the web table's).",
+    )
+    p.add_argument("--plain", action="store_true", help="line-by-line prompt instead of the table")
+    _add_display_options(p)
+    p.set_defaults(func=_cmd_lesson)
+
+
+def _add_display_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ascii", action="store_true", help="suit letters instead of suit symbols")
+    p.add_argument("--theme", choices=sorted(THEMES), help="colours for a dark or light terminal")
+
+
+def _theme(args: argparse.Namespace) -> str:
+    """The chosen theme, else a guess from ``COLORFGBG`` (set by many terminals)."""
+    if args.theme:
+        return THEMES[args.theme]
+    background = os.environ.get("COLORFGBG", "").rpartition(";")[2]
+    return THEMES["light"] if background in ("7", "15") else THEMES["dark"]
+
+
+def _player_name(args: argparse.Namespace) -> str:
+    if args.name:
+        return str(args.name)[:40]
+    try:
+        return getpass.getuser()[:40]
+    except (OSError, KeyError, ImportError):  # no login name (some containers)
+        return "Player"
+
+
+def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    if args.json and not args.plain:
+        raise UsageError("--json needs --plain")
+    if args.resume is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("--level", args.level),
+                ("--set", args.set),
+                ("--target", args.target),
+                ("--seed", args.seed),
+                ("--rules", None if args.rules == "standard" else args.rules),
+            )
+            if value
+        ]
+        if given:
+            raise UsageError(f"--resume continues a match with its own settings: drop {given[0]}")
+    rules = rules_from_args(args)
+
+    from cardtable.tui.launch import PlayOptions, play
+
+    options = PlayOptions(
+        database=args.database,
+        rules=rules,
+        level=args.level,
+        seed=args.seed,
+        resume=args.resume,
+        name=_player_name(args),
+        plain=args.plain,
+        json_mode=args.json,
+        ascii_only=args.ascii,
+        theme=_theme(args),
+    )
+    return play(options, out)
+
+
+def _cmd_lesson(args: argparse.Namespace, out: TextIO) -> int:
+    from cardtable.tui.launch import lesson
+
+    return lesson(out, plain=args.plain, ascii_only=args.ascii, theme=_theme(args))

@@ -1,0 +1,79 @@
+"""Research environments: PettingZoo (AEC) and Gymnasium, over the exact-rules engine.
+
+Needs the ``env`` extra (``pip install 'ginrummy[env]'``: numpy, gymnasium, pettingzoo).
+Names are loaded on first use, so ``cardtable.gin.env.views`` (pure Python) costs no numpy import.
+
+* :func:`env` / :func:`raw_env` / :class:`GinRummyEnv`: the two-agent AEC environment;
+* :class:`GinRummyGymEnv`: one learner against any computer player (by name or instance);
+* :func:`encode_observation`, :func:`action_mask`, :data:`OBS_SIZE`, :data:`NUM_ACTIONS`:
+  the documented encoding and action ids, usable on any :class:`~cardtable.gin.hand.Observation`;
+* :class:`PolicyPlayer`: a policy over (vector, mask) as a :class:`~cardtable.gin.players.Player`,
+  to seat a trained agent at a table or in the simulator.
+
+The full description is in ``docs/research.md``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardtable.gin.env.actions import NUM_ACTIONS, action_id, describe_action, legal_ids
+    from cardtable.gin.env.aec import GinRummyEnv, env, raw_env
+    from cardtable.gin.env.core import GameCore, default_illegal_reward
+    from cardtable.gin.env.encoding import OBS_SIZE, action_mask, encode_observation, layout
+    from cardtable.gin.env.gym import GinRummyGymEnv
+    from cardtable.gin.env.player import PolicyPlayer
+    from cardtable.gin.env.views import HandViews
+
+__all__ = [
+    "NUM_ACTIONS",
+    "OBS_SIZE",
+    "GameCore",
+    "GinRummyEnv",
+    "GinRummyGymEnv",
+    "HandViews",
+    "PolicyPlayer",
+    "action_id",
+    "action_mask",
+    "default_illegal_reward",
+    "describe_action",
+    "encode_observation",
+    "env",
+    "layout",
+    "legal_ids",
+    "raw_env",
+]
+
+_WHERE = {
+    "NUM_ACTIONS": "actions",
+    "action_id": "actions",
+    "describe_action": "actions",
+    "legal_ids": "actions",
+    "GinRummyEnv": "aec",
+    "env": "aec",
+    "raw_env": "aec",
+    "GameCore": "core",
+    "default_illegal_reward": "core",
+    "OBS_SIZE": "encoding",
+    "action_mask": "encoding",
+    "encode_observation": "encoding",
+    "layout": "encoding",
+    "GinRummyGymEnv": "gym",
+    "PolicyPlayer": "player",
+    "HandViews": "views",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cardtable.gin.env' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"cardtable.gin.env.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

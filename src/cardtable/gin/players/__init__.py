@@ -1,0 +1,23 @@
+"""Players: one small interface for people and computer players alike.
+
+A player is given only the observation of its own seat and returns a legal action.
+"""
+
+from cardtable.gin.players.base import Player, make_player, player_names
+from cardtable.gin.players.expert import BeginnerPlayer, ExpertPlayer, IntermediatePlayer
+from cardtable.gin.players.random_player import RandomPlayer
+from cardtable.gin.players.simple import SimplePlayer
+
+LEVELS = ("beginner", "intermediate", "expert")
+
+__all__ = [
+    "LEVELS",
+    "BeginnerPlayer",
+    "ExpertPlayer",
+    "IntermediatePlayer",
+    "Player",
+    "RandomPlayer",
+    "SimplePlayer",
+    "make_player",
+    "player_names",
+]

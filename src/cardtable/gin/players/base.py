@@ -1,0 +1,64 @@
+"""The player interface and the registry of computer players by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from cardtable.errors import CardTableError
+from cardtable.gin.actions import Action
+from cardtable.gin.hand import Observation
+
+__all__ = ["Player", "make_player", "player_names", "register"]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that picks a legal action from its own seat's observation."""
+
+    name: str
+
+    def act(self, observation: Observation) -> Action:
+        """The action to take; ``observation.legal_actions()`` lists the legal ones."""
+        ...
+
+
+_FACTORIES: dict[str, Callable[..., Player]] = {}
+_TIMED: set[str] = set()
+
+
+def register(name: str, factory: Callable[..., Player], timed: bool = False) -> None:
+    """Make a computer player available by name; the factory takes a seed and, when
+    ``timed``, a ``time_limit`` keyword (seconds a decision may search)."""
+    _FACTORIES[name] = factory
+    if timed:
+        _TIMED.add(name)
+    else:
+        _TIMED.discard(name)
+
+
+def player_names() -> list[str]:
+    return sorted(_FACTORIES)
+
+
+def make_player(name: str, seed: int = 0, time_limit: float | None = None) -> Player:
+    """A computer player by level name (``random``, ``simple``, ...), seeded.
+
+    ``time_limit`` caps the seconds one decision may spend searching (the expert's
+    play-outs and knock layouts stop at it); levels that do not search ignore it, being
+    far quicker than any sensible budget. A search cut short by the clock may decide
+    differently on a slower machine: leave it unset where decisions must repeat exactly.
+    """
+    try:
+        factory = _FACTORIES[name]
+    except KeyError:
+        raise CardTableError(
+            f"unknown player {name!r}: choose one of {', '.join(player_names())}"
+        ) from None
+    if time_limit is None:
+        return factory(seed)
+    if not time_limit > 0:
+        raise CardTableError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+    if name in _TIMED:
+        return factory(seed, time_limit=time_limit)
+    return factory(seed)

@@ -1,0 +1,11 @@
+"""Persistence of matches behind the table service (SQLAlchemy; SQLite by default)."""
+
+from cardtable.store.database import (
+    ActionConflictError,
+    Store,
+    StoredAction,
+    StoredMatch,
+    default_url,
+)
+
+__all__ = ["ActionConflictError", "Store", "StoredAction", "StoredMatch", "default_url"]

@@ -1,0 +1,238 @@
+"""The WebSocket hub: each connection opens one seat with its token and is pushed that seat's
+view (and nothing else) every time the match changes.
+
+Protocol, JSON text frames of at most :data:`MAX_MESSAGE` bytes:
+
+- the client's first message is ``{"type": "hello", "token": "<seat token>"}``; the server
+  answers ``{"type": "view", "view": {...}}`` and then sends a new view after every change;
+- ``{"type": "presence", "online": [true, false]}`` says which seats have a page open;
+- the client may send ``{"type": "ping"}`` (answered ``{"type": "pong"}``); actions are sent
+  over HTTP, so anything else is answered ``{"type": "error", "error": "..."}``.
+
+A bad first message closes the connection: 4400 malformed, 4403 wrong token, 4404 no match.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocket, WebSocketState
+
+from cardtable.errors import CardTableError
+from cardtable.table import AccessDeniedError, NotFoundError, TableService
+from cardtable.web.views import table_view
+
+__all__ = ["MAX_MESSAGE", "Hub"]
+
+MAX_MESSAGE = 4096
+HELLO_TIMEOUT = 15.0
+
+
+class _Refused(Exception):
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(eq=False)
+class _Connection:
+    websocket: WebSocket
+    seat: int
+    token: str
+    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    view_pending: bool = False
+
+
+@dataclass
+class _Room:
+    connections: list[_Connection] = field(default_factory=list)
+    unsubscribe: Callable[[], None] | None = None
+
+
+class Hub:
+    """Open WebSocket connections by match."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self._rooms: dict[str, _Room] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._guard = threading.Lock()
+
+    def online(self, match_id: str) -> list[bool]:
+        room = self._rooms.get(match_id)
+        seats = {c.seat for c in room.connections} if room else set()
+        return [0 in seats, 1 in seats]
+
+    async def serve(self, websocket: WebSocket, match_id: str) -> None:
+        """Run one connection until the client leaves."""
+        self._loop = asyncio.get_running_loop()
+        await websocket.accept()
+        try:
+            token = await self._hello(websocket)
+            seat = await run_in_threadpool(self.service.seat_of, match_id, token)
+            view = await run_in_threadpool(self._view, match_id, token)
+        except _Refused as refused:
+            await _refuse(websocket, refused.code, str(refused))
+            return
+        except NotFoundError as error:
+            await _refuse(websocket, 4404, str(error))
+            return
+        except AccessDeniedError as error:
+            await _refuse(websocket, 4403, str(error))
+            return
+        connection = _Connection(websocket, seat, token)
+        self._join(match_id, connection)
+        sender = asyncio.create_task(self._sender(match_id, connection))
+        try:
+            await _send(websocket, {"type": "view", "view": view})
+            self._presence(match_id)
+            await self._receiver(connection)
+        finally:
+            sender.cancel()
+            self._leave(match_id, connection)
+            self._presence(match_id)
+
+    # -- the first message ----------------------------------------------------------------
+
+    async def _hello(self, websocket: WebSocket) -> str:
+        try:
+            message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+        except TimeoutError:
+            raise _Refused(4400, "send hello with your seat token first") from None
+        data = _parse(message)
+        token = data.get("token")
+        if data.get("type") != "hello" or not isinstance(token, str) or not token:
+            raise _Refused(4400, 'the first message is {"type": "hello", "token": "..."}')
+        return token
+
+    # -- the loop of one connection -------------------------------------------------------
+
+    async def _receiver(self, connection: _Connection) -> None:
+        websocket = connection.websocket
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            try:
+                data = _parse(message)
+            except _Refused as refused:
+                await connection.outbox.put({"type": "error", "error": str(refused)})
+                continue
+            if data.get("type") == "ping":
+                await connection.outbox.put({"type": "pong"})
+            else:
+                await connection.outbox.put(
+                    {
+                        "type": "error",
+                        "error": "unknown message: send actions to "
+                        "POST /api/matches/<id>/actions; here only ping",
+                    }
+                )
+
+    async def _sender(self, match_id: str, connection: _Connection) -> None:
+        websocket = connection.websocket
+        while True:
+            item = await connection.outbox.get()
+            if item is None:
+                connection.view_pending = False
+                try:
+                    view = await run_in_threadpool(self._view, match_id, connection.token)
+                except CardTableError as error:
+                    item = {"type": "error", "error": str(error)}
+                else:
+                    item = {"type": "view", "view": view}
+            if websocket.client_state is not WebSocketState.CONNECTED:
+                return
+            try:
+                await _send(websocket, item)
+            except Exception:  # the client went away mid-send
+                return
+
+    def _view(self, match_id: str, token: str) -> dict[str, Any]:
+        return table_view(self.service.view(match_id, token))
+
+    # -- rooms ------------------------------------------------------------------------------
+
+    def _join(self, match_id: str, connection: _Connection) -> None:
+        with self._guard:
+            room = self._rooms.setdefault(match_id, _Room())
+            room.connections.append(connection)
+            first = room.unsubscribe is None
+        if first:
+            room.unsubscribe = self.service.subscribe(match_id, self._changed_elsewhere)
+
+    def _leave(self, match_id: str, connection: _Connection) -> None:
+        with self._guard:
+            room = self._rooms.get(match_id)
+            if room is None:
+                return
+            if connection in room.connections:
+                room.connections.remove(connection)
+            if room.connections:
+                return
+            del self._rooms[match_id]
+        if room.unsubscribe is not None:
+            room.unsubscribe()
+
+    def _changed_elsewhere(self, match_id: str) -> None:
+        """The service's listener: called from whichever thread stored the change."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # the loop is shutting down
+            loop.call_soon_threadsafe(self._changed, match_id)
+
+    def _changed(self, match_id: str) -> None:
+        room = self._rooms.get(match_id)
+        if room is None:
+            return
+        for connection in room.connections:
+            if not connection.view_pending:
+                connection.view_pending = True
+                connection.outbox.put_nowait(None)
+
+    def _presence(self, match_id: str) -> None:
+        room = self._rooms.get(match_id)
+        if room is None:
+            return
+        message = {"type": "presence", "online": self.online(match_id)}
+        for connection in room.connections:
+            connection.outbox.put_nowait(dict(message))
+
+
+def _parse(message: Any) -> dict[str, Any]:
+    """A client's frame as a JSON object; :class:`_Refused` for anything else."""
+    if message.get("type") == "websocket.disconnect":
+        raise _Refused(1000, "closed")
+    text = message.get("text")
+    if text is None:
+        raise _Refused(4400, "send JSON text frames")
+    if len(text.encode()) > MAX_MESSAGE:
+        raise _Refused(1009, f"a message is at most {MAX_MESSAGE} bytes")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise _Refused(4400, "a message must be JSON") from None
+    if not isinstance(data, dict):
+        raise _Refused(4400, "a message must be a JSON object")
+    return data
+
+
+async def _send(websocket: WebSocket, data: dict[str, Any]) -> None:
+    await websocket.send_text(json.dumps(data))
+
+
+async def _refuse(websocket: WebSocket, code: int, message: str) -> None:
+    """Say why, then close; a client that already left is simply gone."""
+    if websocket.client_state is not WebSocketState.CONNECTED:
+        return
+    with contextlib.suppress(Exception):  # the client went away meanwhile
+        await _send(websocket, {"type": "error", "error": message})
+        await websocket.close(code)
