@@ -201,3 +201,58 @@ def test_observation_is_a_frozen_value() -> None:
     assert isinstance(obs, Observation)
     with pytest.raises(AttributeError):
         obs.seat = 1  # type: ignore[misc]
+
+
+def told_by_the_rules(hand: Hand, seat: int) -> list[tuple[int, str, str | None]]:
+    """The events ``seat`` may be told, from the history and RULES.md alone: a card drawn
+    from the stock is seen only by the one who drew it; every other card that moves is seen
+    by both (the knock's card too, the hand being over at once)."""
+    told: list[tuple[int, str, str | None]] = []
+    for record in hand.history:
+        kind = record.action.kind
+        if kind is ActionKind.DRAW_STOCK:
+            card = str(record.drawn) if record.seat == seat else None
+        elif kind is ActionKind.DRAW_DISCARD:
+            card = str(record.drawn)
+        elif record.action.card is not None:
+            card = str(record.action.card)
+        else:
+            card = None
+        told.append((record.seat, kind.value, card))
+    return told
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_each_seat_is_told_what_the_rules_let_it_see_after_every_action(preset: str) -> None:
+    rng = random.Random(preset)
+    checked = 0
+    for number in range(8):
+        hand = Hand.deal(Rules.preset(preset), dealer=number % 2, seed=f"told-{preset}-{number}")
+        while True:
+            # Ask at irregular moments: the hand brings each seat's events up to date from
+            # any point, and a copy carries them on.
+            if rng.random() < 0.5:
+                for seat in (0, 1):
+                    events = hand.observation(seat).events
+                    assert [(e.seat, e.kind.value, None if e.card is None else str(e.card))
+                            for e in events] == told_by_the_rules(hand, seat)
+                    checked += 1
+                if rng.random() < 0.2:
+                    hand = hand.copy()
+            if hand.is_over:
+                break
+            hand.apply(rng.choice(hand.legal_actions()))
+    assert checked > 50
+
+
+def test_a_knock_shows_its_card_to_both_seats() -> None:
+    for seed in range(200):
+        hand = Hand.deal(Rules(), dealer=0, seed=f"knock-told-{seed}")
+        play_random(hand, random.Random(seed))
+        if hand.result is not None and hand.result.knock_discard is not None:
+            break
+    else:
+        pytest.fail("no knock in 200 random hands")
+    for seat in (0, 1):
+        last = hand.observation(seat).events[-1]
+        assert last.card == hand.result.knock_discard

@@ -53,18 +53,6 @@ def test_pairs_replay_the_deals_with_seats_exchanged() -> None:
     assert len({g.seed for g in unpaired.results}) == 4
 
 
-def test_fast_views_change_nothing() -> None:
-    rules = Rules(target=60)
-    for seed in ("v1", "v2"):
-        fast = play_game(["simple", "random"], rules, seed, fast_views=True)
-        slow = play_game(["simple", "random"], rules, seed, fast_views=False)
-        assert (fast.points, fast.decisions, fast.deals) == (
-            slow.points,
-            slow.decisions,
-            slow.deals,
-        )
-
-
 def test_match_games_keep_replayable_records() -> None:
     result = simulate(
         ["simple", "random"], games=2, unit="match", settings={"target": 40}, keep_records=True

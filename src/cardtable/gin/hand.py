@@ -21,7 +21,7 @@ import enum
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from cardtable.cards import CARDS, FULL_DECK, Card, CardSet, shuffled_deck
 from cardtable.errors import IllegalActionError
@@ -41,7 +41,15 @@ from cardtable.gin.melds import _RUN_DEADWOOD, _SET_RELIEF, deadwood, knock_disc
 from cardtable.gin.rules import Rules
 from cardtable.gin.showdown import HandResult, Outcome, score_showdown
 
-__all__ = ["ActionRecord", "Hand", "Observation", "Phase", "PublicEvent", "legal_actions_for"]
+__all__ = [
+    "ActionRecord",
+    "Hand",
+    "Observation",
+    "Phase",
+    "PublicEvent",
+    "SeenMasks",
+    "legal_actions_for",
+]
 
 
 class Phase(enum.Enum):
@@ -112,6 +120,119 @@ _TAKE_RECORDS: Final = tuple(
 _DISCARD_RECORDS: Final = tuple(
     tuple(ActionRecord(seat, DISCARDS[c]) for c in range(52)) for seat in (0, 1)
 )
+
+# The events each seat is told, built once like the records. Whoever draws from the stock
+# sees the card; the other seat sees only that a card was drawn. Everything else is public.
+_PASS_EVENTS: Final = tuple(PublicEvent(seat, _KIND_PASS, None) for seat in (0, 1))
+_HIDDEN_STOCK_EVENTS: Final = tuple(PublicEvent(seat, _KIND_STOCK, None) for seat in (0, 1))
+_STOCK_EVENTS: Final = tuple(
+    tuple(PublicEvent(seat, _KIND_STOCK, CARDS[c]) for c in range(52)) for seat in (0, 1)
+)
+_TAKE_EVENTS: Final = tuple(
+    tuple(PublicEvent(seat, _KIND_TAKE, CARDS[c]) for c in range(52)) for seat in (0, 1)
+)
+_DISCARD_EVENTS: Final = tuple(
+    tuple(PublicEvent(seat, _KIND_DISCARD, CARDS[c]) for c in range(52)) for seat in (0, 1)
+)
+
+class SeenMasks(NamedTuple):
+    """One seat's view of a hand as masks (see :meth:`Hand.masks_seen_by`)."""
+
+    hand: int
+    pile: int
+    top: int
+    opponent_known: int
+    opponent_discards: int
+    opponent_passed_up: int
+    taken: int
+    stock_only: bool
+
+
+class _Told:
+    """What each seat has been told of a hand: the one place that decides which cards a seat
+    sees. Whoever draws from the stock sees the card, the other seat only that a card was
+    drawn; every other action is public (a knock's card too: the hand is over at once).
+
+    It follows the hand's history when a view is asked for rather than at every action, so
+    play itself pays nothing for it. It also keeps two public facts per seat: the cards it
+    discarded and the cards it passed up (the top of the pile when it passed the upcard or
+    chose the stock), which the research encoding reads.
+    """
+
+    __slots__ = (
+        "dealer",
+        "declined",
+        "discarded",
+        "events",
+        "pile",
+        "pile_mask",
+        "stock_only",
+        "told",
+    )
+
+    def __init__(self, upcard: int, dealer: int) -> None:
+        self.dealer = dealer
+        self.told = 0
+        self.events: tuple[list[PublicEvent], list[PublicEvent]] = ([], [])
+        self.discarded = [0, 0]
+        self.declined = [0, 0]
+        self.pile = [upcard]  # the discard pile as of the last record told
+        self.pile_mask = 1 << upcard
+        self.stock_only = False
+
+    def copy(self) -> _Told:
+        new = object.__new__(_Told)
+        new.dealer = self.dealer
+        new.told = self.told
+        new.events = (list(self.events[0]), list(self.events[1]))
+        new.discarded = list(self.discarded)
+        new.declined = list(self.declined)
+        new.pile = list(self.pile)
+        new.pile_mask = self.pile_mask
+        new.stock_only = self.stock_only
+        return new
+
+    def up_to_date(self, history: list[ActionRecord]) -> _Told:
+        """Take in the records not yet told (in order, each once) and return self."""
+        if self.told == len(history):
+            return self
+        mine, theirs = self.events
+        for record in history[self.told :]:
+            seat = record.seat
+            action = record.action
+            kind = action.kind
+            card = action.card
+            if kind is _KIND_STOCK:
+                drawn = record.drawn
+                assert drawn is not None
+                if not self.stock_only:
+                    self.declined[seat] |= 1 << self.pile[-1]
+                self.stock_only = False
+                self.events[seat].append(_STOCK_EVENTS[seat][drawn])
+                self.events[1 - seat].append(_HIDDEN_STOCK_EVENTS[seat])
+                continue
+            if kind is _KIND_DISCARD:
+                assert card is not None
+                self.pile.append(card)
+                self.pile_mask |= 1 << card
+                self.discarded[seat] |= 1 << card
+                event = _DISCARD_EVENTS[seat][card]
+            elif kind is _KIND_TAKE:
+                self.pile_mask ^= 1 << self.pile.pop()
+                assert record.drawn is not None
+                event = _TAKE_EVENTS[seat][record.drawn]
+            elif kind is _KIND_PASS:
+                self.declined[seat] |= 1 << self.pile[-1]
+                # Once the dealer passes too, the non-dealer must draw from the stock.
+                self.stock_only = seat == self.dealer
+                event = _PASS_EVENTS[seat]
+            else:  # knock, gin, big gin
+                event = PublicEvent(seat, kind, card)
+            mine.append(event)
+            theirs.append(event)
+        self.told = len(history)
+        return self
+
 
 # Per suit, the discard actions of each 13-bit block of cards in card order, so a hand's
 # discards are four lookups instead of a loop over its cards. Filled on first use: built
@@ -190,6 +311,7 @@ class Hand:
         "_stock",
         "_stock_only",
         "_taken",
+        "_told",
         "dealer",
         "deck",
         "history",
@@ -221,6 +343,7 @@ class Hand:
     _taken: int
     _stock_only: bool
     _knock_discard: int
+    _told: _Told
 
     def __init__(
         self, rules: Rules, dealer: int, deck: Sequence[int], seed: str | None = None
@@ -253,6 +376,7 @@ class Hand:
         self._knock_discard = -1
         self.history = []
         self.result = None
+        self._told = _Told(upcard, dealer)
 
     @classmethod
     def deal(
@@ -288,6 +412,33 @@ class Hand:
     def cards(self, seat: int) -> CardSet:
         """The cards ``seat`` holds (engine-side; players see only their :meth:`observation`)."""
         return CardSet.from_mask(self._hands[seat])
+
+    def masks_seen_by(self, seat: int) -> SeenMasks:
+        """What ``seat`` sees, as masks: the facts of :meth:`observation` that a research
+        encoder reads, without building the observation (the environments' fast path)."""
+        told = self._told.up_to_date(self.history)
+        other = 1 - seat
+        taken = self._taken
+        pile = self._pile
+        return SeenMasks(  # positional: this is the hot path of the environments
+            self._hands[seat],
+            told.pile_mask,
+            1 << pile[-1] if pile else 0,
+            self._known[other],
+            told.discarded[other],
+            told.declined[other],
+            1 << taken if taken >= 0 and self.to_act == seat else 0,
+            self._stock_only,
+        )
+
+    def discards(self, seat: int) -> CardSet:
+        """The cards ``seat`` discarded this hand (public: both seats saw them go)."""
+        return CardSet.from_mask(self._told.up_to_date(self.history).discarded[seat])
+
+    def passed_up(self, seat: int) -> CardSet:
+        """The cards ``seat`` passed up this hand (public): the top of the pile when it
+        passed the upcard or chose to draw from the stock instead."""
+        return CardSet.from_mask(self._told.up_to_date(self.history).declined[seat])
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to act (none once the hand is over)."""
@@ -524,6 +675,7 @@ class Hand:
         new._taken = self._taken
         new._stock_only = self._stock_only
         new._knock_discard = self._knock_discard
+        new._told = self._told.copy()
         return new
 
     def _key(self) -> tuple[object, ...]:
@@ -583,18 +735,6 @@ class Hand:
         if seat not in (0, 1):
             raise IllegalActionError(f"a seat is 0 or 1, not {seat!r}")
         over = self.phase is _OVER
-        events = []
-        for record in self.history:
-            action = record.action
-            kind = action.kind
-            if kind.is_draw:
-                visible = kind is _KIND_TAKE or record.seat == seat
-                card = record.drawn if visible else None
-            elif kind.ends_hand:
-                card = action.card if over else None
-            else:
-                card = action.card
-            events.append(PublicEvent(record.seat, kind, card))
         pile = self._pile
         return Observation(
             seat=seat,
@@ -612,7 +752,7 @@ class Hand:
             opponent_known=CardSet.from_mask(self._known[1 - seat]),
             taken=CARDS[self._taken] if self._taken >= 0 and self.to_act == seat else None,
             stock_only=self._stock_only,
-            events=tuple(events),
+            events=tuple(self._told.up_to_date(self.history).events[seat]),
             result=self.result,
             opponent_hand=CardSet.from_mask(self._hands[1 - seat]) if over else None,
             scores=scores,

@@ -43,7 +43,6 @@ from multiprocessing import resource_tracker
 from typing import Any, Final, Literal
 
 from cardtable.errors import CardTableError
-from cardtable.gin.env.views import HandViews
 from cardtable.gin.match import Match
 from cardtable.gin.players.base import Player, make_player
 from cardtable.gin.record import dump
@@ -143,13 +142,8 @@ def play_game(
     unit: Unit = "match",
     index: int = 0,
     keep_record: bool = False,
-    fast_views: bool = True,
 ) -> GameResult:
-    """Play one game from ``seed`` with player ``k`` in seat ``seats[k]``.
-
-    ``fast_views`` builds each observation incrementally (:class:`~cardtable.gin.env.views.HandViews`,
-    equal to ``Hand.observation``); ``False`` asks the engine each time.
-    """
+    """Play one game from ``seed`` with player ``k`` in seat ``seats[k]``."""
     if sorted(seats) != [0, 1]:
         raise ValueError(f"seats must be (0, 1) or (1, 0), not {seats!r}")
     built = [load_player(players[k], _player_seed(seed, k)) for k in (0, 1)]
@@ -167,20 +161,15 @@ def play_game(
     clock = time.perf_counter
     while not match.is_over:
         hand = match.current
-        views = HandViews(hand) if fast_views else None
         scores = (match.scores[0], match.scores[1])
         while not hand.is_over:
             seat = hand.to_act
-            observation = (
-                hand.observation(seat, scores) if views is None else views.observation(seat, scores)
-            )
+            observation = hand.observation(seat, scores)
             start = clock()
             action = by_seat[seat].act(observation)
             think[who[seat]] += clock() - start
             decisions[who[seat]] += 1
-            record = match.apply(action, seat)
-            if views is not None:
-                views.update(record)
+            match.apply(action, seat)
         result = hand.result
         assert result is not None
         if result.winner is None:
@@ -416,7 +405,6 @@ class _Chunk:
     seed: str
     paired: bool
     keep_records: bool
-    fast_views: bool
     start: int
     stop: int
 
@@ -439,7 +427,6 @@ def _games_of(chunk: _Chunk) -> Iterator[GameResult]:
             unit=chunk.unit,
             index=index,
             keep_record=chunk.keep_records,
-            fast_views=chunk.fast_views,
         )
 
 
@@ -456,7 +443,6 @@ def _chunks(
     seed: str,
     paired: bool,
     keep_records: bool,
-    fast_views: bool,
     size: int,
 ) -> list[_Chunk]:
     data = rules.to_dict()
@@ -469,7 +455,6 @@ def _chunks(
             seed,
             paired,
             keep_records,
-            fast_views,
             start,
             min(start + size, games),
         )
@@ -617,7 +602,6 @@ def round_robin(
     backend: Backend = "process",
     paired: bool = True,
     keep_records: bool = False,
-    fast_views: bool = True,
     chunk_size: int | None = None,
     ray_address: str | None = None,
     progress: Progress | None = None,
@@ -646,7 +630,7 @@ def round_robin(
         often = progress is not None or partial_on_interrupt
         chunk_size = _chunk_size(games, len(pairings), workers, paired, often)
     chunks = _chunks(
-        pairings, games, the_rules, unit, str(seed), paired, keep_records, fast_views, chunk_size
+        pairings, games, the_rules, unit, str(seed), paired, keep_records, chunk_size
     )
     if backend == "process" and workers > 1 and len(chunks) > 1:
         _check_picklable(chunks)
@@ -697,7 +681,6 @@ def simulate(
     backend: Backend = "process",
     paired: bool = True,
     keep_records: bool = False,
-    fast_views: bool = True,
     chunk_size: int | None = None,
     ray_address: str | None = None,
     progress: Progress | None = None,
@@ -728,7 +711,6 @@ def simulate(
         backend=backend,
         paired=paired,
         keep_records=keep_records,
-        fast_views=fast_views,
         chunk_size=chunk_size,
         ray_address=ray_address,
         progress=progress,

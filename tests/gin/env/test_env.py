@@ -19,7 +19,6 @@ from cardtable.gin.env import (
     OBS_SIZE,
     GinRummyEnv,
     GinRummyGymEnv,
-    HandViews,
     PolicyPlayer,
     action_id,
     action_mask,
@@ -31,7 +30,7 @@ from cardtable.gin.env import (
     legal_ids,
     raw_env,
 )
-from cardtable.gin.env.encoding import encode_views
+from cardtable.gin.env.encoding import encode_hand
 from cardtable.gin.env.gym import ENV_ID
 from cardtable.gin.hand import Hand, Phase
 from cardtable.gin.match import Match
@@ -60,29 +59,14 @@ def play_states(rules: Rules, seed: int, hands: int) -> Iterator[Hand]:
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_views_equal_the_engine_observation_after_every_action(preset: str) -> None:
+def test_the_fast_encoding_equals_the_definition_after_every_action(preset: str) -> None:
     rules = Rules.preset(preset)
-    views: HandViews | None = None
-    seen = 0
     for hand in play_states(rules, seed=len(preset), hands=12):
-        if views is None or views.hand is not hand:
-            views = HandViews(hand)
-        elif len(hand.history) > seen:
-            views.update(hand.history[-1])
-        seen = len(hand.history)
         for seat in (0, 1):
             scores = (seat * 7, 3)
-            expected = hand.observation(seat, scores)
-            assert views.observation(seat, scores) == expected
-            fast = encode_views(views, seat, scores)
-            assert np.array_equal(fast, encode_observation(expected))
-
-
-def test_views_catch_up_with_a_hand_under_way() -> None:
-    for hand in play_states(Rules(), seed=5, hands=3):
-        views = HandViews(hand)
-        for seat in (0, 1):
-            assert views.observation(seat) == hand.observation(seat)
+            expected = encode_observation(hand.observation(seat, scores))
+            assert np.array_equal(encode_hand(hand, seat, scores), expected)
+            assert np.array_equal(encode_hand(hand.copy(), seat, scores), expected)
 
 
 def redeal_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand:
@@ -120,7 +104,7 @@ def test_encoding_ignores_everything_hidden_from_the_seat(preset: str) -> None:
             assert again.observation(seat) == hand.observation(seat)
             vector = encode_observation(hand.observation(seat))
             assert np.array_equal(encode_observation(again.observation(seat)), vector)
-            assert np.array_equal(encode_views(HandViews(again), seat), vector)
+            assert np.array_equal(encode_hand(again, seat), vector)
             assert np.array_equal(
                 action_mask(again.observation(seat)), action_mask(hand.observation(seat))
             )

@@ -1,7 +1,7 @@
 """Research environments: PettingZoo (AEC) and Gymnasium, over the exact-rules engine.
 
 Needs the ``env`` extra (``pip install 'ginrummy[env]'``: numpy, gymnasium, pettingzoo).
-Names are loaded on first use, so ``cardtable.gin.env.views`` (pure Python) costs no numpy import.
+Names are loaded on first use: importing the package costs no numpy import.
 
 * :func:`env` / :func:`raw_env` / :class:`GinRummyEnv`: the two-agent AEC environment;
 * :class:`GinRummyGymEnv`: one learner against any computer player (by name or instance);
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from cardtable.gin.env.encoding import OBS_SIZE, action_mask, encode_observation, layout
     from cardtable.gin.env.gym import GinRummyGymEnv
     from cardtable.gin.env.player import PolicyPlayer
-    from cardtable.gin.env.views import HandViews
 
 __all__ = [
     "NUM_ACTIONS",
@@ -33,7 +32,6 @@ __all__ = [
     "GameCore",
     "GinRummyEnv",
     "GinRummyGymEnv",
-    "HandViews",
     "PolicyPlayer",
     "action_id",
     "action_mask",
@@ -62,7 +60,6 @@ _WHERE = {
     "layout": "encoding",
     "GinRummyGymEnv": "gym",
     "PolicyPlayer": "player",
-    "HandViews": "views",
 }
 
 

@@ -31,8 +31,7 @@ from cardtable.cards import fair_cut
 from cardtable.errors import IllegalActionError
 from cardtable.gin.actions import Action
 from cardtable.gin.env.actions import NUM_ACTIONS, legal_ids
-from cardtable.gin.env.encoding import FloatArray, encode_views
-from cardtable.gin.env.views import HandViews
+from cardtable.gin.env.encoding import FloatArray, encode_hand
 from cardtable.gin.hand import Hand, Observation
 from cardtable.gin.match import FinalScore, Match
 from cardtable.gin.rules import Rules, make_rules
@@ -85,7 +84,6 @@ class GameCore:
         self.reward: RewardMode = reward
         self.match: Match | None = None
         self.hand: Hand = Hand.deal(rules, 0, seed="unset")
-        self.views = HandViews(self.hand)
         self.legal: dict[int, Action] = {}
         self.results: list[HandResult] = []
         self.final: FinalScore | None = None
@@ -105,7 +103,6 @@ class GameCore:
         else:
             self.match = Match.new(self.rules, seed=seed, first_dealer=dealer)
             self.hand = self.match.current
-        self.views = HandViews(self.hand)
         self.results = []
         self.final = None
         self.over = False
@@ -140,8 +137,10 @@ class GameCore:
             raise IllegalActionError("the episode is over")
         match = self.match
         hand = self.hand
-        record = hand.apply(action) if match is None else match.apply(action)
-        self.views.update(record)
+        if match is None:
+            hand.apply(action)
+        else:
+            match.apply(action)
         self.steps += 1
         if not hand.is_over:
             self.legal = legal_ids(hand.legal_actions())
@@ -173,8 +172,7 @@ class GameCore:
             rewards[1] -= diff
         else:
             self.hand = match.current
-            self.views = HandViews(self.hand)
-        self.legal = {} if self.over else legal_ids(self.hand.legal_actions())
+            self.legal = {} if self.over else legal_ids(self.hand.legal_actions())
         return (rewards[0], rewards[1])
 
     def abort(self) -> None:
@@ -192,7 +190,7 @@ class GameCore:
 
     def encode(self, seat: int) -> FloatArray:
         """The observation vector of ``seat`` (see :mod:`cardtable.gin.env.encoding`)."""
-        return encode_views(self.views, seat, self.scores)
+        return encode_hand(self.hand, seat, self.scores)
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """The legal ids of ``seat`` as 0/1 (all zero when it is not to act)."""
@@ -203,7 +201,7 @@ class GameCore:
 
     def observation(self, seat: int) -> Observation:
         """The seat's :class:`~cardtable.gin.hand.Observation` (what computer players act on)."""
-        return self.views.observation(seat, self.scores)
+        return self.hand.observation(seat, self.scores)
 
     def render(self) -> str:
         """The table as text, both hands shown (for a spectator, never for an agent)."""
@@ -215,7 +213,7 @@ class GameCore:
                 f"hand {match.hand_number}  score {match.scores[0]} - {match.scores[1]}"
                 f"  (target {self.rules.target})"
             )
-        pile = " ".join(str(c) for c in self.views.pile) or "-"
+        pile = " ".join(str(c) for c in hand.discard_pile) or "-"
         lines.append(
             f"dealer {hand.dealer}  phase {hand.phase.value}  stock {hand.stock_count}"
             f"  threshold {hand.threshold}"

@@ -52,8 +52,7 @@ import numpy.typing as npt
 from cardtable.cards import FULL_DECK
 from cardtable.gin.actions import ActionKind
 from cardtable.gin.env.actions import NUM_ACTIONS, legal_ids
-from cardtable.gin.env.views import HandViews
-from cardtable.gin.hand import Observation, Phase
+from cardtable.gin.hand import Hand, Observation, Phase
 from cardtable.gin.melds import deadwood
 
 __all__ = [
@@ -61,8 +60,8 @@ __all__ = [
     "PLANES",
     "SCALARS",
     "action_mask",
+    "encode_hand",
     "encode_observation",
-    "encode_views",
     "layout",
 ]
 
@@ -230,35 +229,30 @@ def encode_observation(observation: Observation) -> FloatArray:
     )
 
 
-def encode_views(views: HandViews, seat: int, scores: tuple[int, int] | None = None) -> FloatArray:
-    """The same vector as ``encode_observation(views.hand.observation(seat, scores))``,
-    from the incrementally kept views (the fast path of the environments)."""
-    hand = views.hand
-    other = 1 - seat
-    pile = views.pile
-    top_mask = 1 << pile[-1] if pile else 0
-    pile_mask = views.pile_mask
-    mine = hand.cards(seat).mask
-    known = views.known[other]
-    over = hand.phase is Phase.OVER
-    to_act = hand.to_act
-    taken = views.taken
+def encode_hand(hand: Hand, seat: int, scores: tuple[int, int] | None = None) -> FloatArray:
+    """The same vector as ``encode_observation(hand.observation(seat, scores))``, from the
+    masks the hand keeps of what ``seat`` sees (the fast path of the environments)."""
+    seen = hand.masks_seen_by(seat)
+    pile = seen.pile
+    top = seen.top
+    mine = seen.hand
+    known = seen.opponent_known
     masks = (
         mine,
-        top_mask,
-        pile_mask ^ top_mask,
+        top,
+        pile ^ top,
         known,
-        views.discarded[other],
-        views.declined[other],
-        FULL_DECK & ~(mine | pile_mask | known),
-        1 << taken if taken >= 0 and to_act == seat else 0,
+        seen.opponent_discards,
+        seen.opponent_passed_up,
+        FULL_DECK & ~(mine | pile | known),
+        seen.taken,
     )
     return _assemble(
         masks,
         hand.phase,
-        not over and to_act == seat,
+        hand.phase is not Phase.OVER and hand.to_act == seat,
         hand.dealer == seat,
-        views.stock_only,
+        seen.stock_only,
         hand.stock_count,
         hand.threshold,
         hand.multiplier == 2,
