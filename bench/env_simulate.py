@@ -25,7 +25,7 @@ try:
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from cardtable.sim.simulate import SimulationResult, simulate
+from cardtable.sim import SimulationResult, simulate
 
 
 def fingerprint(result: SimulationResult) -> list[tuple[Any, ...]]:

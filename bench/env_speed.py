@@ -17,7 +17,7 @@ Three measurements, each printed with the ratio of ours to every peer:
 
   Only decisions count as steps (OpenSpiel's deal is 21 chance steps, not counted).
 * ``selfplay``: whole hands per second of a simple bot against itself: ours ``simple``
-  through the simulator's game loop (``cardtable.sim.simulate.play_game``, one process) and
+  through the simulator's game loop (``cardtable.sim.play_game``, one process) and
   through the plain engine loop (``hand.observation`` at every decision); OpenSpiel's
   ``make_simple_gin_rummy_bot`` (C++) through ``pyspiel``; RLCard's
   ``GinRummyNoviceRuleAgent`` through its environment.
@@ -188,7 +188,7 @@ def rlcard_env(seed: int) -> Work:
 
 def ours_selfplay_simulator(seed: int) -> Work:
     from cardtable.gin.rules import Rules
-    from cardtable.sim.simulate import play_game
+    from cardtable.sim import play_game
 
     rules = Rules()
     counter = [0]

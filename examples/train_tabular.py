@@ -39,7 +39,7 @@ from cardtable.gin.env.actions import (
     TAKE_ID,
 )
 from cardtable.gin.melds import deadwood
-from cardtable.sim.simulate import simulate
+from cardtable.sim import simulate
 
 FEATURES = (
     "draw_stock",

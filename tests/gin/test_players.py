@@ -26,7 +26,7 @@ from cardtable.gin.players.expert import Reasoner, best_after_discard
 from cardtable.gin.players.hints import hint
 from cardtable.gin.players.knowledge import Knowledge
 from cardtable.gin.rules import Rules
-from cardtable.sim.simulate import wilson_interval
+from cardtable.sim import wilson_interval
 from cardtable.sim.tournament import TournamentResult, run_tournament
 
 

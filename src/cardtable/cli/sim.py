@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
+from collections.abc import Iterator
 from dataclasses import asdict
 from typing import Any, TextIO
 
@@ -15,6 +17,26 @@ from cardtable.gin.rules import PRESETS
 from cardtable.sim import BACKENDS, TournamentResult, round_robin, run_tournament
 
 __all__ = ["add_simulate", "add_tournament"]
+
+SERIES_HELP = (
+    "matches per series: the first dealer of each next match follows series_first_player "
+    "(default 1: independent matches)"
+)
+
+
+def _add_series(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--series", type=int, default=1, help=SERIES_HELP)
+
+
+@contextlib.contextmanager
+def _refusals_as_usage_errors() -> Iterator[None]:
+    """The simulator's refusals of bad arguments (``ValueError``) exit 2 with one line."""
+    try:
+        yield
+    except ValueError as error:
+        if isinstance(error, CardTableError):
+            raise
+        raise UsageError(str(error)) from None
 
 
 def add_tournament(sub: Any) -> None:
@@ -30,6 +52,7 @@ def add_tournament(sub: Any) -> None:
     p.add_argument("--progress", action="store_true", help="progress lines even when piped")
     add_rules_options(p)
     p.add_argument("--json", action="store_true")
+    _add_series(p)  # last: the usage lines recorded before it keep their line breaks
     p.set_defaults(func=_cmd_tournament)
 
 
@@ -56,30 +79,37 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
         sys.stderr.write(line if interactive else line.strip("\r") + "\n")
         sys.stderr.flush()
 
-    result = run_tournament(
-        args.player_a,
-        args.player_b,
-        pairs=pairs,
-        rules=rules,
-        hands_only=hands_only,
-        seed=args.seed,
-        workers=args.workers,
-        progress=progress if interactive or args.progress else None,
-        backend=args.backend,
-    )
+    with _refusals_as_usage_errors():
+        result = run_tournament(
+            args.player_a,
+            args.player_b,
+            pairs=pairs,
+            rules=rules,
+            hands_only=hands_only,
+            seed=args.seed,
+            workers=args.workers,
+            progress=progress if interactive or args.progress else None,
+            backend=args.backend,
+            series=args.series,
+        )
     if interactive:
         sys.stderr.write("\n")
     data = result.to_dict()
     if args.json:
         out.write(json.dumps(data) + "\n")
-        return 0
-    a, b = args.player_a, args.player_b
-    unit = "hands" if hands_only else "matches"
+    else:
+        out.write(_tournament_text(args.player_a, args.player_b, data))
+    return 0
+
+
+def _tournament_text(a: str, b: str, data: dict[str, Any]) -> str:
+    """The tournament's figures (``TournamentResult.to_dict``) for people."""
+    unit = "hands" if data["unit"] == "hand" else "matches"
     low, high = data["a_win_rate_ci95"]
     hand_low, hand_high = data["a_hand_win_rate_ci95"]
-    out.write(
+    return (
         f"{a} vs {b}: {data['games']} {unit} on duplicate deals"
-        f"{' (interrupted)' if result.interrupted else ''}\n"
+        f"{' (interrupted)' if data['interrupted'] else ''}\n"
         f"  {a} wins {100 * data['a_win_rate']:.1f}% of {unit} "
         f"(95% CI {100 * low:.1f}-{100 * high:.1f})\n"
         f"  {a} wins {100 * data['a_hand_win_rate']:.1f}% of scored hands "
@@ -90,7 +120,6 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
         f"dead hands {data['dead_hand_rate']}\n"
         f"  ms per decision: {a} {data['ms_per_decision'][0]}, {b} {data['ms_per_decision'][1]}\n"
     )
-    return 0
 
 
 def add_simulate(sub: Any) -> None:
@@ -115,6 +144,7 @@ def add_simulate(sub: Any) -> None:
     parser.add_argument("--target", type=int, help="score that ends a match")
     parser.add_argument("--records", metavar="FILE", help="write every game as a JSON line")
     parser.add_argument("--json", action="store_true", help="print JSON only")
+    _add_series(parser)  # last: the usage lines recorded before it keep their line breaks
     parser.set_defaults(func=_cmd_simulate)
 
 
@@ -122,7 +152,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if len(args.players) < 2:
         raise UsageError("name at least two players")
     rules = rules_from_args(args)
-    try:
+    with _refusals_as_usage_errors():
         results = round_robin(
             args.players,
             args.games,
@@ -136,11 +166,8 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             chunk_size=args.chunk_size,
             ray_address=args.ray_address,
             partial_on_interrupt=True,
+            series=args.series,
         )
-    except ValueError as error:
-        if isinstance(error, CardTableError):
-            raise
-        raise UsageError(str(error)) from None
     if args.records:
         with open(args.records, "w", encoding="utf-8") as handle:
             for result in results:

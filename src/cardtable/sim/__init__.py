@@ -1,19 +1,43 @@
 """Batch play between computer players: simulations, round robins and duplicate tournaments,
 in one process, on worker processes or over Ray. Above the games: it plays through their
-engines and players and never reaches into a table, a store or a front end."""
+engines and players and never reaches into a table, a store or a front end.
 
-from cardtable.sim.simulate import (
-    BACKENDS,
-    GameResult,
-    PlayerSpec,
-    SimulationResult,
-    load_player,
-    play_game,
-    round_robin,
-    simulate,
-    wilson_interval,
-)
+Many hands or matches between computer players, for self-play, evaluation and data
+generation, on every core (``workers``) or over a Ray cluster (``backend="ray"``, the ``ray``
+extra). Games are seeded so that results do not depend on the number of workers, the
+backend or the chunking (:mod:`cardtable.sim.batch` tells how).
+
+Players are names of :func:`cardtable.gin.players.make_player` (``random``, ``simple``, ...),
+``"module:attribute"`` paths to a factory ``f(seed) -> Player`` (how an outside agent joins a
+tournament run), or, in this process or with Ray, any factory callable.
+
+``progress`` is called with the running result as games come in (after every game in one
+process, after every chunk of games otherwise), and with ``partial_on_interrupt`` Ctrl-C
+(``KeyboardInterrupt``) stops the workers and returns the games finished so far, marked
+``interrupted``, instead of raising.
+
+The modules: :mod:`~cardtable.sim.players` (player specs and seeds), :mod:`~cardtable.sim.play`
+(one game), :mod:`~cardtable.sim.results` (statistics), :mod:`~cardtable.sim.chunks` (runs of
+games for one worker, their seeding and series), :mod:`~cardtable.sim.workers` (one process, a
+process pool or Ray), :mod:`~cardtable.sim.batch` (:func:`simulate`, :func:`round_robin`) and
+:mod:`~cardtable.sim.tournament`, a layer over :func:`simulate`.
+
+>>> result = simulate(["simple", "random"], games=4, unit="hand", seed="doc")
+>>> result.games, len(result.results), result.wins[0] + result.wins[1] + result.undecided
+(4, 4, 4)
+>>> again = simulate(["simple", "random"], games=4, unit="hand", seed="doc", workers=1)
+>>> [g.points for g in again.results] == [g.points for g in result.results]
+True
+
+From the shell: ``cardtable gin simulate simple random --games 1000 --workers 8``.
+"""
+
+from cardtable.sim.batch import round_robin, simulate
+from cardtable.sim.play import GameResult, play_game
+from cardtable.sim.players import PlayerSpec, load_player
+from cardtable.sim.results import SimulationResult, wilson_interval
 from cardtable.sim.tournament import TournamentResult, run_tournament
+from cardtable.sim.workers import BACKENDS
 
 __all__ = [
     "BACKENDS",

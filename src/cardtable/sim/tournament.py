@@ -1,8 +1,8 @@
-"""Duplicate-deal tournaments between two computer players, over :mod:`cardtable.sim.simulate`.
+"""Duplicate-deal tournaments between two computer players, over :mod:`cardtable.sim.batch`.
 
 Every pairing is played twice on the same shuffles with the seats exchanged, so the luck
 of the deal cancels out; results come with 95% confidence intervals. The games are those of
-:func:`cardtable.sim.simulate.simulate` with the same seed (``ginrummy tournament A B --seed 3
+:func:`cardtable.sim.batch.simulate` with the same seed (``ginrummy tournament A B --seed 3
 --matches 100`` plays the games of ``ginrummy simulate A B --seed 3 --games 100``), on worker
 processes or Ray; this module adds the tournament's figures (hand win rate, points per hand,
 gin, undercut and dead-hand rates), a progress callback per finished pair and results so far
@@ -24,7 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.gin.rules import Rules
-from cardtable.sim.simulate import Backend, PlayerSpec, SimulationResult, simulate, wilson_interval
+from cardtable.sim.batch import simulate
+from cardtable.sim.players import PlayerSpec
+from cardtable.sim.results import SimulationResult, wilson_interval
+from cardtable.sim.workers import Backend
 
 __all__ = ["TournamentResult", "run_tournament"]
 
@@ -59,10 +62,6 @@ class TournamentResult:
     def decided(self) -> int:
         """Games with a winner (all matches; single hands that were not dead)."""
         return self.simulation.games - self.simulation.undecided
-
-    @property
-    def a_wins(self) -> int:
-        return self.simulation.wins[0]
 
     @property
     def hands(self) -> int:
@@ -135,12 +134,14 @@ def run_tournament(
     workers: int | None = None,
     progress: Callable[[TournamentResult], None] | None = None,
     backend: Backend = "process",
+    series: int = 1,
 ) -> TournamentResult:
     """Play ``pairs`` duplicate pairs (2 games each) of matches, or of single hands.
 
     ``workers`` processes (all cores when ``None``), or Ray CPUs with ``backend="ray"``.
     ``progress`` gets the result so far whenever whole pairs have come in. Ctrl-C stops the
-    workers and returns the pairs finished so far, with ``interrupted`` set.
+    workers and returns the pairs finished so far, with ``interrupted`` set. ``series`` is
+    matches per series (:mod:`cardtable.sim.batch`; not with ``hands_only``).
     """
     if pairs < 1:
         raise ValueError(f"pairs must be at least 1, not {pairs}")
@@ -159,5 +160,6 @@ def run_tournament(
         backend=backend,
         progress=report if progress is not None else None,
         partial_on_interrupt=True,
+        series=series,
     )
     return TournamentResult(_whole_pairs(simulation) if simulation.interrupted else simulation)

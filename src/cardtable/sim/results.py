@@ -1,0 +1,200 @@
+"""Statistics of many games: win rates with Wilson intervals, margins, outcomes, summaries.
+
+>>> game = GameResult(0, "s", (0, 1), 0, (120, 40), 5, 0, (3, 2), {}, (50, 50), (0.0, 0.0),
+...                   first_dealer=1)
+>>> result = SimulationResult(("a", "b"), "match", Rules(), "s", [game])
+>>> result.wins, result.mean_margin, result.summary().splitlines()[0]
+((1, 0), 80.0, 'a vs b: 1 matches, a won 1, b won 0')
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.gin.rules import Rules
+from cardtable.gin.showdown import Outcome
+from cardtable.sim.play import GameResult, Unit
+
+__all__ = ["SimulationResult", "wilson_interval"]
+
+
+def wilson_interval(wins: float, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    >>> [round(x, 3) for x in wilson_interval(60, 100)]
+    [0.502, 0.691]
+    """
+    if total <= 0:
+        return (0.0, 1.0)
+    p = wins / total
+    denominator = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / denominator
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class SimulationResult:
+    """The games of one pairing and their totals, from the players' side.
+
+    ``interrupted`` is true when Ctrl-C stopped the run (with ``partial_on_interrupt``):
+    :attr:`results` then holds the games finished before it.
+    """
+
+    players: tuple[str, str]
+    unit: Unit
+    rules: Rules
+    seed: str
+    results: list[GameResult] = field(default_factory=list)
+    seconds: float = 0.0
+    workers: int = 1
+    backend: str = "process"
+    interrupted: bool = False
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    @property
+    def wins(self) -> tuple[int, int]:
+        counts = [0, 0]
+        for game in self.results:
+            if game.winner is not None:
+                counts[game.winner] += 1
+        return (counts[0], counts[1])
+
+    @property
+    def undecided(self) -> int:
+        """Games without a winner (dead deals of ``unit="hand"``)."""
+        return sum(1 for game in self.results if game.winner is None)
+
+    def win_rate(self, player: int = 0) -> float:
+        """The share of decided games won by ``player``."""
+        decided = self.games - self.undecided
+        return self.wins[player] / decided if decided else 0.0
+
+    def win_interval(self, player: int = 0) -> tuple[float, float]:
+        return wilson_interval(self.wins[player], self.games - self.undecided)
+
+    @property
+    def mean_margin(self) -> float:
+        """Player 0's points minus player 1's, per game."""
+        return sum(g.margin for g in self.results) / self.games if self.games else 0.0
+
+    @property
+    def margin_stderr(self) -> float:
+        n = self.games
+        if n < 2:
+            return 0.0
+        mean = self.mean_margin
+        variance = sum((g.margin - mean) ** 2 for g in self.results) / (n - 1)
+        return math.sqrt(variance / n)
+
+    @property
+    def deals(self) -> int:
+        return sum(g.deals for g in self.results)
+
+    @property
+    def dead_deals(self) -> int:
+        return sum(g.dead for g in self.results)
+
+    @property
+    def hands_won(self) -> tuple[int, int]:
+        """Deals won by each player, over all the games."""
+        return self._per_player("hands_won")
+
+    @property
+    def hand_points(self) -> tuple[int, int]:
+        """Points each player scored in the deals it won (no match bonuses)."""
+        return self._per_player("hand_points")
+
+    @property
+    def player_decisions(self) -> tuple[int, int]:
+        return self._per_player("decisions")
+
+    @property
+    def think(self) -> tuple[float, float]:
+        """Seconds each player spent deciding, over all the games."""
+        return (
+            sum(g.think[0] for g in self.results),
+            sum(g.think[1] for g in self.results),
+        )
+
+    def ms_per_decision(self) -> tuple[float, float]:
+        think, moves = self.think, self.player_decisions
+        return (1000 * think[0] / max(1, moves[0]), 1000 * think[1] / max(1, moves[1]))
+
+    def _per_player(self, name: str) -> tuple[int, int]:
+        first = second = 0
+        for game in self.results:
+            pair: tuple[int, int] = getattr(game, name)
+            first += pair[0]
+            second += pair[1]
+        return (first, second)
+
+    @property
+    def decisions(self) -> int:
+        return sum(sum(g.decisions) for g in self.results)
+
+    def outcomes(self) -> dict[str, list[int]]:
+        """Hands won per outcome (knock, gin, undercut, big gin) for each player."""
+        total: dict[str, list[int]] = {o.value: [0, 0] for o in Outcome if o is not Outcome.DEAD}
+        for game in self.results:
+            for name, pair in game.outcomes.items():
+                total[name][0] += pair[0]
+                total[name][1] += pair[1]
+        return total
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly summary (the games themselves are in :attr:`results`)."""
+        low, high = self.win_interval(0)
+        return {
+            "players": list(self.players),
+            "unit": self.unit,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "games": self.games,
+            "wins": list(self.wins),
+            "undecided": self.undecided,
+            "win_rate": round(self.win_rate(0), 4),
+            "win_rate_ci95": [round(low, 4), round(high, 4)],
+            "mean_margin": round(self.mean_margin, 3),
+            "margin_stderr": round(self.margin_stderr, 3),
+            "deals": self.deals,
+            "dead_deals": self.dead_deals,
+            "outcomes": self.outcomes(),
+            "decisions": self.decisions,
+            "ms_per_decision": [round(ms, 4) for ms in self.ms_per_decision()],
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
+            "workers": self.workers,
+            "backend": self.backend,
+            "interrupted": self.interrupted,
+        }
+
+    def summary(self) -> str:
+        """A few lines for people."""
+        a, b = self.players
+        low, high = self.win_interval(0)
+        unit = "hands" if self.unit == "hand" else "matches"
+        lines = [
+            f"{a} vs {b}: {self.games} {unit}, {a} won {self.wins[0]}, {b} won {self.wins[1]}"
+            + (f", {self.undecided} dead" if self.undecided else "")
+            + (" (interrupted)" if self.interrupted else ""),
+            f"  {a} win rate {self.win_rate(0):.1%} (95% CI {low:.1%} to {high:.1%}), "
+            f"margin {self.mean_margin:+.2f} ± {1.96 * self.margin_stderr:.2f} per game",
+        ]
+        outcomes = ", ".join(
+            f"{name} {pair[0]}/{pair[1]}" for name, pair in self.outcomes().items() if sum(pair)
+        )
+        if outcomes:
+            lines.append(f"  hands won by outcome ({a}/{b}): {outcomes}")
+        if self.seconds:
+            lines.append(
+                f"  {self.seconds:.2f} s, {self.games / self.seconds:.1f} {unit}/s, "
+                f"{self.deals / self.seconds:.1f} deals/s ({self.workers} worker(s), "
+                f"{self.backend})"
+            )
+        return "\n".join(lines)

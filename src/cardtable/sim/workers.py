@@ -1,0 +1,131 @@
+"""Where chunks of games are played: in this process, on spawned worker processes or over Ray.
+
+:func:`execute` yields each chunk's games as they finish, in any order; closing it (or an
+exception in it, Ctrl-C included) stops the workers. Only the parent process takes Ctrl-C:
+worker processes start with SIGINT blocked and then ignore it.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+import signal
+from collections.abc import Generator, Sequence
+from multiprocessing import resource_tracker
+from typing import Any, Final, Literal
+
+from cardtable.errors import CardTableError
+from cardtable.sim.chunks import Chunk, games_of, play_chunk
+from cardtable.sim.play import GameResult
+
+__all__ = ["BACKENDS", "Backend", "Played", "check_picklable", "execute"]
+
+Backend = Literal["process", "ray"]
+BACKENDS: Final = ("process", "ray")
+
+Played = Generator[tuple[int, list[GameResult]], None, None]
+
+
+def execute(
+    chunks: Sequence[Chunk], workers: int, backend: Backend, ray_address: str | None
+) -> Played:
+    """Play the chunks; yields ``(pairing, games)`` as they finish, in any order.
+
+    Closing the generator (or an exception in it, Ctrl-C included) stops the workers.
+    """
+    if backend == "ray":
+        yield from _on_ray(chunks, workers, ray_address)
+    elif workers <= 1 or len(chunks) <= 1:
+        yield from _in_process(chunks)
+    else:
+        yield from _on_pool(chunks, workers)
+
+
+def check_picklable(chunks: Sequence[Chunk]) -> None:
+    """Refuse players that worker processes could not receive (lambdas, local classes)."""
+    for players in {id(chunk.players): chunk.players for chunk in chunks}.values():
+        try:
+            pickle.dumps(players)
+        except (pickle.PicklingError, AttributeError, TypeError) as error:
+            raise ValueError(
+                f"worker processes need players they can import: give a name, a "
+                f"'module:attribute' path or a top-level factory, not {players!r} ({error})"
+            ) from None
+
+
+def _in_process(chunks: Sequence[Chunk]) -> Played:
+    for chunk in chunks:  # game by game, for progress and for Ctrl-C
+        for game in games_of(chunk):
+            yield chunk.pairing, [game]
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C (sent to the whole process group) to the parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _block_interrupts() -> set[int | signal.Signals] | None:
+    """Hold Ctrl-C back in this thread (and the processes it starts) until unblocked."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    resource_tracker.ensure_running()  # starting, it would unblock SIGINT again
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _unblock_interrupts(previous: set[int | signal.Signals] | None) -> None:
+    """Undo :func:`_block_interrupts`: a Ctrl-C held back is raised now."""
+    if previous is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _on_pool(chunks: Sequence[Chunk], workers: int) -> Played:
+    # Spawn, not fork: safe with threads in the parent and the same on every platform.
+    context = multiprocessing.get_context("spawn")
+    # Only the parent takes Ctrl-C, and stops the workers. They inherit SIGINT blocked (no
+    # traceback if it comes while they start up; the parent gets it once they have started),
+    # and the initializer ignores it where signals cannot be blocked.
+    previous = _block_interrupts()
+    try:
+        pool = context.Pool(min(workers, len(chunks)), initializer=_ignore_interrupts)
+    except BaseException:
+        _unblock_interrupts(previous)
+        raise
+    with pool:  # leaving it terminates the workers: on Ctrl-C, an error or close()
+        _unblock_interrupts(previous)
+        yield from pool.imap_unordered(play_chunk, chunks)
+        pool.close()
+        pool.join()
+
+
+def _start_ray(ray: Any, workers: int, address: str | None) -> bool:
+    """Start Ray unless it runs already; whether it was started here."""
+    if ray.is_initialized():
+        return False
+    # A local instance sized to --workers, or the cluster at --ray-address.
+    options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+    if address:
+        ray.init(address=address, **options)
+    else:
+        ray.init(num_cpus=max(1, workers), **options)
+    return True
+
+
+def _on_ray(chunks: Sequence[Chunk], workers: int, address: str | None) -> Played:
+    try:
+        import ray
+    except ImportError:
+        raise CardTableError("the ray backend needs Ray: pip install 'ginrummy[ray]'") from None
+    started = _start_ray(ray, workers, address)
+    pending: list[Any] = []
+    try:
+        remote = ray.remote(play_chunk)
+        pending = [remote.remote(chunk) for chunk in chunks]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                yield ray.get(ref)
+    finally:
+        for ref in pending:  # stopped early: Ctrl-C, an error or close()
+            ray.cancel(ref)
+        if started:
+            ray.shutdown()
