@@ -33,10 +33,18 @@ $(CHROMIUM):
 
 browser: $(CHROMIUM)
 
+# Bytecode, pytest's cache and Hypothesis's examples go outside the checkout: the suite
+# writes nothing into the source tree, and tests/tree_check.py checks that it did not.
+TMP ?= $(or $(TMPDIR),/tmp)
+export PYTHONPYCACHEPREFIX := $(TMP)/cardtable-pycache
+
 test: $(STAMP_TEST) $(CHROMIUM)
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy --strict src/cardtable
+	$(BIN)/lint-imports
+	$(BIN)/python -m tests.tree_check record $(TMP)/cardtable-tree.json
 	$(BIN)/python -m pytest
+	$(BIN)/python -m tests.tree_check compare $(TMP)/cardtable-tree.json
 
 bench: $(STAMP_TEST)
 	$(BIN)/python -m pip install -q -e '.[test,bench]'

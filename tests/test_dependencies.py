@@ -7,7 +7,7 @@ import sys
 import textwrap
 
 OPTIONAL = ("numpy", "gymnasium", "pettingzoo", "ray", "sqlalchemy", "starlette", "uvicorn",
-            "textual", "rich", "matplotlib")  # fmt: skip
+            "textual", "rich", "matplotlib", "markdown_it")  # fmt: skip
 
 SCRIPT = textwrap.dedent(
     """
@@ -21,11 +21,13 @@ SCRIPT = textwrap.dedent(
 
     sys.meta_path.insert(0, Block())
     import cardtable.cli.gin
-    from cardtable.sim.simulate import simulate
+    import cardtable.cli.main
+    from cardtable.sim import simulate
 
     result = simulate(["expert", "simple"], games=2, unit="hand", seed="core")
     assert result.games == 2
     assert cardtable.cli.gin.main(["deadwood", "7S 7H 7D 4H 5H 6H KS 2S 9C QD"]) == 0
+    assert cardtable.cli.main.main(["gin", "deadwood", "7S 7H 7D 4H 5H 6H KS 2S 9C QD"]) == 0
     leaked = sorted({m.split(".")[0] for m in sys.modules} & set(BLOCKED))
     assert not leaked, leaked
     """

@@ -13,7 +13,7 @@ from cardtable.gin.deal import deal_from_seed
 from cardtable.gin.players import player_names
 from cardtable.gin.rules import PRESETS
 from cardtable.table import TableService
-from cardtable.web.app import MAX_BODY
+from cardtable.web.requests import MAX_BODY
 
 from .webhelpers import (
     act,

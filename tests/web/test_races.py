@@ -10,7 +10,7 @@ import httpx
 
 from cardtable.errors import IllegalActionError
 from cardtable.store import Store
-from cardtable.table import SeatSpec, StaleActionError, TableService
+from cardtable.table import SeatSpec, SeatView, StaleActionError, TableService
 
 from .webhelpers import LiveServer, bearer
 
@@ -85,7 +85,8 @@ def test_two_servers_on_one_database_apply_exactly_one(db_url: str) -> None:
         for service in services:
             service.view(match_id, created.tokens[0] or "")  # both have it loaded
         view = services[0].view(match_id, created.tokens[0] or "")
-        seat = view["observation"]["to_act"]
+        seat = view.hand.to_act
+        assert seat is not None
         token = created.tokens[seat] or ""
         results = race(
             [
@@ -93,7 +94,7 @@ def test_two_servers_on_one_database_apply_exactly_one(db_url: str) -> None:
                 lambda: services[1].act(match_id, token, "pass"),
             ]
         )
-        applied = [r for r in results if isinstance(r, dict)]
+        applied = [r for r in results if isinstance(r, SeatView)]
         refused = [r for r in results if isinstance(r, Exception)]
         assert len(applied) == 1 and len(refused) == 1
         assert isinstance(refused[0], StaleActionError | IllegalActionError)

@@ -37,7 +37,7 @@ from cardtable.gin.actions import (
     ActionKind,
 )
 from cardtable.gin.deal import split_deck
-from cardtable.gin.melds import _RUN_DEADWOOD, _SET_RELIEF, deadwood, knock_discards
+from cardtable.gin.melds import RUN_DEADWOOD, SET_RELIEF, deadwood, knock_discards
 from cardtable.gin.rules import Rules
 from cardtable.gin.showdown import HandResult, Outcome, score_showdown
 
@@ -270,9 +270,9 @@ def _discard_actions(cards: int, taken: int, threshold: int, big_gin: bool) -> l
         del actions[(cards & ((1 << taken) - 1)).bit_count()]
     # A lower bound on the deadwood, from the blocks at hand (see melds.knock_discards): a
     # hand that far from knocking, the usual case, needs no exact solve.
-    least = _RUN_DEADWOOD
+    least = RUN_DEADWOOD
     sets = (a & b & (c | d)) | (c & d & (a | b))
-    floor = least[a] + least[b] + least[c] + least[d] - _SET_RELIEF[sets]
+    floor = least[a] + least[b] + least[c] + least[d] - SET_RELIEF[sets]
     if floor - threshold <= 10:
         for card, left in knock_discards(cards, threshold):
             if card != taken:
@@ -430,15 +430,6 @@ class Hand:
             1 << taken if taken >= 0 and self.to_act == seat else 0,
             self._stock_only,
         )
-
-    def discards(self, seat: int) -> CardSet:
-        """The cards ``seat`` discarded this hand (public: both seats saw them go)."""
-        return CardSet.from_mask(self._told.up_to_date(self.history).discarded[seat])
-
-    def passed_up(self, seat: int) -> CardSet:
-        """The cards ``seat`` passed up this hand (public): the top of the pile when it
-        passed the upcard or chose to draw from the stock instead."""
-        return CardSet.from_mask(self._told.up_to_date(self.history).declined[seat])
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the player to act (none once the hand is over)."""

@@ -168,6 +168,22 @@ class Match:
         hand_seed = derive_seed(self.seed, number)
         return Hand(self.rules, dealer, shuffled_deck(hand_seed), hand_seed)
 
+    def copy(self) -> Match:
+        """An independent copy: the finished hands are shared (they never change again), the
+        hand in play and the running totals are copied."""
+        new = object.__new__(Match)
+        new.rules = self.rules
+        new.seed = self.seed
+        new.first_dealer = self.first_dealer
+        new._decks = self._decks
+        new.hands = list(self.hands)
+        new.sheet = list(self.sheet)
+        new.scores = list(self.scores)
+        new.boxes = list(self.boxes)
+        new.final = self.final
+        new.current = self.current.copy()
+        return new
+
     @property
     def is_over(self) -> bool:
         return self.final is not None

@@ -29,8 +29,10 @@ from cardtable.errors import InvalidMeldError
 
 __all__ = [
     "ALL_MELDS",
+    "RUN_DEADWOOD",
     "RUN_MASKS",
     "SET_MASKS",
+    "SET_RELIEF",
     "Arrangement",
     "DefenderAnswer",
     "Layoff",
@@ -104,7 +106,11 @@ def _build_suit_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(least), tuple(runnable)
 
 
-_RUN_DEADWOOD, _RUNNABLE = _build_suit_tables()
+# RUN_DEADWOOD[block] is the least deadwood of one suit's 13-bit block using runs only, and
+# SET_RELIEF[ranks] the most that sets of those ranks can take off the sum of the four: with
+# them a caller bounds a hand's deadwood from below in a few lookups (the hand does this to
+# skip the exact solve for hands far from a knock).
+RUN_DEADWOOD, _RUNNABLE = _build_suit_tables()
 
 
 def _build_set_relief() -> tuple[int, ...]:
@@ -118,7 +124,7 @@ def _build_set_relief() -> tuple[int, ...]:
     return tuple(relief)
 
 
-_SET_RELIEF: Final = _build_set_relief()
+SET_RELIEF: Final = _build_set_relief()
 
 
 def _build_set_choices() -> dict[int, tuple[int, ...]]:
@@ -169,7 +175,7 @@ def _search(mask: int) -> int:
     c = mask >> 26 & 8191
     d = mask >> 39
     if not (a & b & (c | d)) | (c & d & (a | b)):
-        return _RUN_DEADWOOD[a] + _RUN_DEADWOOD[b] + _RUN_DEADWOOD[c] + _RUN_DEADWOOD[d]
+        return RUN_DEADWOOD[a] + RUN_DEADWOOD[b] + RUN_DEADWOOD[c] + RUN_DEADWOOD[d]
     cached = _CACHE.get(mask)
     if cached is not None:
         return cached
@@ -204,7 +210,7 @@ def deadwood(mask: int) -> int:
     b = mask >> 13 & 8191
     c = mask >> 26 & 8191
     d = mask >> 39
-    least = _RUN_DEADWOOD
+    least = RUN_DEADWOOD
     value = least[a] + least[b] + least[c] + least[d]
     sets = (a & b & (c | d)) | (c & d & (a | b))
     if not sets:
@@ -218,7 +224,7 @@ def _with_sets(mask: int, sets: int, value: int) -> int:
     ``value`` is the minimum with no set at all. Choosing per such rank a set or none leaves
     cards that only runs can meld, so each choice is scored by the per-suit table.
     """
-    least = _RUN_DEADWOOD
+    least = RUN_DEADWOOD
     if not sets & (sets - 1):
         held = mask & sets * _RANK_SPREAD
         if held.bit_count() == 3:
@@ -303,13 +309,13 @@ def knock_discards(mask: int, threshold: int) -> list[tuple[int, int]]:
     b = mask >> 13 & 8191
     c = mask >> 26 & 8191
     d = mask >> 39
-    least = _RUN_DEADWOOD
+    least = RUN_DEADWOOD
     value = least[a] + least[b] + least[c] + least[d]
     sets = (a & b & (c | d)) | (c & d & (a | b))
     if sets:
         # Taking cards out for sets lowers the runs-only minimum by at most their value, so
         # a hand far from knocking even then needs no exact answer.
-        if value - _SET_RELIEF[sets] - threshold > 10:
+        if value - SET_RELIEF[sets] - threshold > 10:
             return []
         value = _with_sets(mask, sets, value)
     need = value - threshold

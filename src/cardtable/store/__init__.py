@@ -2,10 +2,18 @@
 
 from cardtable.store.database import (
     ActionConflictError,
+    SeriesConflictError,
     Store,
     StoredAction,
     StoredMatch,
     default_url,
 )
 
-__all__ = ["ActionConflictError", "Store", "StoredAction", "StoredMatch", "default_url"]
+__all__ = [
+    "ActionConflictError",
+    "SeriesConflictError",
+    "Store",
+    "StoredAction",
+    "StoredMatch",
+    "default_url",
+]

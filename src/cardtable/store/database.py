@@ -1,8 +1,13 @@
 """Matches and their actions in a SQL database.
 
-A match is stored as its setup (rules, seed, first dealer, seats) plus the ordered list of
-accepted actions; the table service rebuilds any match by replaying them. The action number
-is part of the primary key, so two writers racing for the same turn cannot both succeed.
+A match is stored as its setup (game, rules, seed, first dealer, seats, the match it follows
+in a series) plus the ordered list of accepted actions; the table service rebuilds any match
+by replaying them. The action number is part of the primary key, so two writers racing for the
+same turn cannot both succeed; ``follows`` is unique, so a series cannot fork either. This
+module imports nothing from the games: it stores their rules and actions as text.
+
+A database made before a column existed gains it when it is opened (:func:`_upgrade`), so
+no stored match is ever lost to an upgrade.
 """
 
 from __future__ import annotations
@@ -14,16 +19,41 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import ForeignKey, Integer, String, Text, create_engine, event, func, select
+from sqlalchemy import (
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    func,
+    inspect,
+    select,
+)
+from sqlalchemy import (
+    text as sql,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-__all__ = ["ActionConflictError", "Store", "StoredAction", "StoredMatch", "default_url"]
+__all__ = [
+    "ActionConflictError",
+    "SeriesConflictError",
+    "Store",
+    "StoredAction",
+    "StoredMatch",
+    "default_url",
+]
 
 
 class ActionConflictError(Exception):
     """Another action was stored for this turn first."""
+
+
+class SeriesConflictError(Exception):
+    """Another match already follows this one in its series."""
 
 
 class _Base(DeclarativeBase):
@@ -32,6 +62,7 @@ class _Base(DeclarativeBase):
 
 class _MatchRow(_Base):
     __tablename__ = "matches"
+    __table_args__ = (Index("ix_matches_follows", "follows", unique=True),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     created_at: Mapped[str] = mapped_column(String(32))
@@ -42,6 +73,8 @@ class _MatchRow(_Base):
     seats: Mapped[str] = mapped_column(Text)
     status: Mapped[str] = mapped_column(String(16), default="active")
     summary: Mapped[str] = mapped_column(Text, default="{}")
+    game: Mapped[str] = mapped_column(String(16), default="gin", server_default="gin")
+    follows: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
 
 
 class _ActionRow(_Base):
@@ -72,14 +105,19 @@ class StoredMatch:
     seats: list[dict[str, Any]]
     status: str
     summary: dict[str, Any]
+    game: str = "gin"
+    follows: str | None = None
 
 
 def default_url() -> str:
-    """``GINRUMMY_DATABASE_URL``, else a SQLite file in the user's data directory."""
-    url = os.environ.get("GINRUMMY_DATABASE_URL")
+    """``CARDTABLE_DATABASE_URL`` or ``GINRUMMY_DATABASE_URL``, else a SQLite file in the
+    user's data directory."""
+    url = os.environ.get("CARDTABLE_DATABASE_URL") or os.environ.get("GINRUMMY_DATABASE_URL")
     if url:
         return url
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    # The file keeps the place it had when the project was the ginrummy package, so that
+    # every match saved there stays where the tables look for it.
     folder = Path(base) / "ginrummy"
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'ginrummy.db'}"
@@ -111,6 +149,7 @@ class Store:
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         _Base.metadata.create_all(self.engine)
+        _upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -123,26 +162,43 @@ class Store:
         seed: str,
         first_dealer: int,
         seats: list[dict[str, Any]],
+        game: str = "gin",
+        follows: str | None = None,
     ) -> None:
+        """Store a new match; raises :class:`SeriesConflictError` if another match already
+        follows ``follows``."""
         now = _now()
-        with self._sessions.begin() as session:
-            session.add(
-                _MatchRow(
-                    id=match_id,
-                    created_at=now,
-                    updated_at=now,
-                    rules=json.dumps(rules),
-                    seed=seed,
-                    first_dealer=first_dealer,
-                    seats=json.dumps(seats),
-                    status="active",
-                    summary="{}",
+        try:
+            with self._sessions.begin() as session:
+                session.add(
+                    _MatchRow(
+                        id=match_id,
+                        created_at=now,
+                        updated_at=now,
+                        rules=json.dumps(rules),
+                        seed=seed,
+                        first_dealer=first_dealer,
+                        seats=json.dumps(seats),
+                        status="active",
+                        summary="{}",
+                        game=game,
+                        follows=follows,
+                    )
                 )
-            )
+        except IntegrityError:
+            if follows is None:
+                raise
+            raise SeriesConflictError(f"a match already follows {follows}") from None
 
     def get_match(self, match_id: str) -> StoredMatch | None:
         with self._sessions() as session:
             row = session.get(_MatchRow, match_id)
+            return None if row is None else _stored(row)
+
+    def next_of(self, match_id: str) -> StoredMatch | None:
+        """The match that follows ``match_id`` in its series, if one was started."""
+        with self._sessions() as session:
+            row = session.scalars(select(_MatchRow).where(_MatchRow.follows == match_id)).first()
             return None if row is None else _stored(row)
 
     def list_matches(self, status: str | None = None) -> list[StoredMatch]:
@@ -215,4 +271,22 @@ def _stored(row: _MatchRow) -> StoredMatch:
         seats=json.loads(row.seats),
         status=row.status,
         summary=json.loads(row.summary or "{}"),
+        game=row.game or "gin",
+        follows=row.follows,
     )
+
+
+def _upgrade(engine: Engine) -> None:
+    """Add the columns a database made by an earlier version lacks (every match there is a
+    gin match, and none follows another)."""
+    columns = {column["name"] for column in inspect(engine).get_columns("matches")}
+    with engine.begin() as connection:
+        if "game" not in columns:
+            connection.execute(
+                sql("ALTER TABLE matches ADD COLUMN game VARCHAR(16) NOT NULL DEFAULT 'gin'")
+            )
+        if "follows" not in columns:
+            connection.execute(sql("ALTER TABLE matches ADD COLUMN follows VARCHAR(32)"))
+    # The index exists already in a new database; checkfirst makes this a no-op there.
+    for index in _Base.metadata.tables["matches"].indexes:
+        index.create(engine, checkfirst=True)

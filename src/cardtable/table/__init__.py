@@ -1,21 +1,66 @@
-"""The table service shared by every front end (web, terminal)."""
+"""The table service shared by every front end (web, terminal), and its typed views.
 
-from cardtable.table.service import (
+Front ends import this package (and the shared core), never a game's engine: the service
+plays any game of its catalog through the game interface, and hands each seat a typed view
+of its own (``SeatView``, ``HandReplay``, ``HintView``, ``LessonView``, ``MatchSummary``).
+"""
+
+from cardtable.table.errors import (
     AccessDeniedError,
-    MatchCreated,
     NotFoundError,
     NotYourTurnError,
-    SeatSpec,
     StaleActionError,
-    TableService,
 )
+from cardtable.games import GameRules
+from cardtable.table.gin_views import (
+    EventView,
+    HandReplay,
+    HandSummary,
+    HandView,
+    HintView,
+    KnockOption,
+    LayoffView,
+    LayoutChoice,
+    LayoutView,
+    LessonStepView,
+    LessonView,
+    MeldView,
+    PlayView,
+    ResultView,
+    ScoreSheet,
+    SeatView,
+)
+from cardtable.table.lessons import Lessons
+from cardtable.table.seats import MatchCreated, SeatSpec
+from cardtable.table.service import TableService
+from cardtable.table.views import MatchSummary, PlayerView
 
 __all__ = [
     "AccessDeniedError",
+    "EventView",
+    "GameRules",
+    "HandReplay",
+    "HandSummary",
+    "HandView",
+    "HintView",
+    "KnockOption",
+    "LayoffView",
+    "LayoutChoice",
+    "LayoutView",
+    "LessonStepView",
+    "LessonView",
+    "Lessons",
     "MatchCreated",
+    "MatchSummary",
+    "MeldView",
     "NotFoundError",
     "NotYourTurnError",
+    "PlayView",
+    "PlayerView",
+    "ResultView",
+    "ScoreSheet",
     "SeatSpec",
+    "SeatView",
     "StaleActionError",
     "TableService",
 ]

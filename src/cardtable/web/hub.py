@@ -27,7 +27,6 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from cardtable.errors import CardTableError
 from cardtable.table import AccessDeniedError, NotFoundError, TableService
-from cardtable.web.views import table_view
 
 __all__ = ["MAX_MESSAGE", "Hub"]
 
@@ -156,7 +155,7 @@ class Hub:
                 return
 
     def _view(self, match_id: str, token: str) -> dict[str, Any]:
-        return table_view(self.service.view(match_id, token))
+        return self.service.view(match_id, token).to_json()
 
     # -- rooms ------------------------------------------------------------------------------
 

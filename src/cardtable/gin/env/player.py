@@ -2,7 +2,7 @@
 
 A trained agent usually maps (observation vector, action mask) to an action id. Wrapped in
 :class:`PolicyPlayer` it acts on an engine :class:`~cardtable.gin.hand.Observation`, so it can sit
-at any table, play in :mod:`cardtable.sim.simulate`, or be the opponent of
+at any table, play in :mod:`cardtable.sim`, or be the opponent of
 :class:`~cardtable.gin.env.gym.GinRummyGymEnv`.
 
 >>> import numpy as np

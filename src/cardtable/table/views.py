@@ -1,0 +1,92 @@
+"""The parts of a seat's view that every game shares: who sits where, a match in a list.
+
+Views are frozen dataclasses built once by the table service from the engine's observation
+of one seat; each has one ``to_json()`` for the web table and the terminal's JSON mode, and
+front ends format their fields without parsing or recomputing anything. Game-specific views
+live beside this module (:mod:`cardtable.table.gin_views`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+__all__ = ["HumanOrComputer", "MatchSummary", "PlayerView", "TableHeader"]
+
+HumanOrComputer = Literal["human", "computer"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Who sits in a seat, as anyone at the table may know it (never a seat's token)."""
+
+    kind: HumanOrComputer
+    name: str
+    level: str | None = None
+    client: str | None = None
+
+    @classmethod
+    def from_stored(cls, seat: Mapping[str, Any]) -> PlayerView:
+        kind: HumanOrComputer = "computer" if seat.get("kind") == "computer" else "human"
+        level = seat.get("level")
+        client = seat.get("client")
+        return cls(
+            kind=kind,
+            name=str(seat.get("name") or ""),
+            level=None if level is None else str(level),
+            client=None if client is None else str(client),
+        )
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == "computer"
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "name": self.name}
+        if self.level is not None:
+            data["level"] = self.level
+        if self.client is not None:
+            data["client"] = self.client
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class TableHeader:
+    """What the table knows of a match besides the game: its id, seats and progress."""
+
+    match_id: str
+    game: str
+    players: tuple[PlayerView, PlayerView]
+    action_count: int
+    next_match: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A stored match in a list: its seats (no tokens, no cards), rules and public figures."""
+
+    id: str
+    game: str
+    status: str
+    created_at: str
+    updated_at: str
+    players: tuple[PlayerView, PlayerView]
+    rules: Mapping[str, Any]
+    figures: Mapping[str, Any]
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "status": self.status,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            "players": [player.to_json() for player in self.players],
+            "rules": dict(self.rules),
+            **self.figures,
+        }

@@ -1,0 +1,67 @@
+"""How a refusal becomes an answer: a 4xx JSON ``{"error": "..."}`` that changes nothing.
+
+400 malformed, 401 no token, 403 wrong token, 404 unknown, 409 not your turn or stale,
+413 too big, 422 illegal; 500 (with no detail) for a fault of the server's own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from cardtable.errors import CardTableError
+from cardtable.table import AccessDeniedError, NotFoundError, NotYourTurnError, StaleActionError
+
+__all__ = ["EXCEPTION_HANDLERS", "ApiError", "json_response", "status_of"]
+
+
+class ApiError(Exception):
+    """A refusal with its HTTP status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def json_response(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status, headers={"Cache-Control": "no-store"})
+
+
+def status_of(error: CardTableError) -> int:
+    if isinstance(error, NotFoundError):
+        return 404
+    if isinstance(error, AccessDeniedError):
+        return 403
+    if isinstance(error, StaleActionError | NotYourTurnError):
+        return 409
+    return 422  # an illegal action, a bad setting, a bad card
+
+
+async def _api_error(_request: Request, error: Exception) -> Response:
+    assert isinstance(error, ApiError)
+    return json_response({"error": str(error)}, error.status)
+
+
+async def _http_error(_request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    return json_response({"error": error.detail}, error.status_code)
+
+
+async def _game_error(_request: Request, error: Exception) -> Response:
+    assert isinstance(error, CardTableError)
+    return json_response({"error": str(error)}, status_of(error))
+
+
+async def _server_error(_request: Request, _error: Exception) -> Response:
+    return json_response({"error": "the server hit a problem; nothing was changed"}, 500)
+
+
+EXCEPTION_HANDLERS: dict[Any, Any] = {
+    ApiError: _api_error,
+    HTTPException: _http_error,
+    CardTableError: _game_error,
+    Exception: _server_error,
+}

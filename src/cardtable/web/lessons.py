@@ -1,0 +1,43 @@
+"""The lesson endpoints: start it, its view, a step (``select``, ``action`` or ``advance``),
+a hint within it. A wrong try is no error: the view says ``ok: false`` and the coach why."""
+
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+
+from cardtable.web.errors import ApiError, json_response
+from cardtable.web.requests import json_body, only, text
+from cardtable.web.state import state_of
+
+__all__ = ["lesson", "lesson_hint", "lesson_new"]
+
+
+async def lesson_new(request: Request) -> Response:
+    return json_response(state_of(request).lessons.start().to_json(), 201)
+
+
+async def lesson(request: Request) -> Response:
+    lessons = state_of(request).lessons
+    lesson_id = request.path_params["lesson_id"]
+    if request.method == "GET":
+        return json_response(lessons.view(lesson_id).to_json())
+    data = await json_body(request)
+    only(data, {"select", "action", "advance"})
+    if len(data) != 1:
+        raise ApiError(400, 'send one of {"select": "7S 7H 7D"}, {"action": ...}, {"advance"}')
+    # Lessons run on the event loop: quick, and one step at a time per learner.
+    if "select" in data:
+        view = lessons.select(lesson_id, text(data, "select", "", 200))
+    elif "action" in data:
+        view = lessons.act(lesson_id, text(data, "action", "", 200))
+    else:
+        view = lessons.advance(lesson_id)
+    return json_response(view.to_json())
+
+
+async def lesson_hint(request: Request) -> Response:
+    lessons = state_of(request).lessons
+    advice = await run_in_threadpool(lessons.hint, request.path_params["lesson_id"])
+    return json_response(advice.to_json())

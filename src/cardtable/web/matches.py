@@ -1,0 +1,172 @@
+"""The match endpoints: set up a match, look one up, a seat's view, its actions and hints,
+a finished hand's replay, the next match of the series, and the seat's WebSocket."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.websockets import WebSocket
+
+from cardtable.errors import CardTableError
+from cardtable.table import SeatSpec
+from cardtable.table.options import lobby_options
+from cardtable.web.errors import ApiError, json_response
+from cardtable.web.requests import MAX_NAME, json_body, only, seat_token, text
+from cardtable.web.state import state_of
+
+__all__ = [
+    "act",
+    "create",
+    "get_options",
+    "hint",
+    "lookup",
+    "next_match",
+    "replay",
+    "seat_link",
+    "socket",
+    "view",
+]
+
+MAX_LOOKUP = 40
+
+
+async def get_options(_request: Request) -> Response:
+    return json_response(lobby_options().to_json())
+
+
+async def seat_link(request: Request) -> Response:
+    """``/match/{id}?token=...``: the form of link the terminal table prints."""
+    match_id = request.path_params["match_id"]
+    token = request.query_params.get("token", "")
+    if not re.fullmatch(r"[0-9a-f]{1,64}", match_id) or not re.fullmatch(r"[\w-]{1,64}", token):
+        raise ApiError(404, "no such seat link")
+    return RedirectResponse(f"/#/play/{match_id}/{token}", status_code=303)
+
+
+def _seats(data: dict[str, Any]) -> tuple[SeatSpec, SeatSpec]:
+    opponent = data.get("opponent", "computer")
+    if opponent not in ("computer", "friend"):
+        raise ApiError(400, "opponent is computer or friend")
+    options = lobby_options()
+    level = data.get("level", options.default_level)
+    if not isinstance(level, str) or level not in options.levels:
+        raise ApiError(422, f"unknown level {level!r}: choose one of {', '.join(options.levels)}")
+    me = SeatSpec("human", text(data, "name", "", MAX_NAME) or "You")
+    if opponent == "computer":
+        return me, SeatSpec("computer", level=level)
+    return me, SeatSpec("human", text(data, "friend_name", "", MAX_NAME) or "Friend")
+
+
+async def create(request: Request) -> Response:
+    """A match against the computer, or against a friend invited by link."""
+    data = await json_body(request)
+    only(data, {"opponent", "level", "preset", "settings", "name", "friend_name"})
+    seats = _seats(data)
+    preset = data.get("preset", "standard")
+    settings = data.get("settings", {})
+    if not isinstance(preset, str):
+        raise ApiError(400, "preset must be a string")
+    if not isinstance(settings, dict):
+        raise ApiError(400, "settings must be an object of setting: value")
+    service = state_of(request).service
+    rules = service.make_rules("gin", preset, settings)
+    created = await run_in_threadpool(service.create_match, seats, rules)
+    token = created.tokens[0]
+    assert token is not None
+    seat_view = await run_in_threadpool(service.view, created.match_id, token)
+    invite = None if created.tokens[1] is None else {"seat": 1, "token": created.tokens[1]}
+    body = {
+        "match_id": created.match_id,
+        "seat": 0,
+        "token": token,
+        "invite": invite,
+        "view": seat_view.to_json(),
+    }
+    return json_response(body, 201)
+
+
+async def lookup(request: Request) -> Response:
+    """Summaries of the matches whose seat tokens the browser holds."""
+    data = await json_body(request)
+    only(data, {"seats"})
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) > MAX_LOOKUP:
+        raise ApiError(400, f"seats is a list of at most {MAX_LOOKUP} {{match_id, token}}")
+    service = state_of(request).service
+
+    def find() -> list[dict[str, Any]]:
+        found = []
+        for item in seats:
+            if not isinstance(item, dict):
+                continue
+            match_id, token = item.get("match_id"), item.get("token")
+            if not isinstance(match_id, str) or not isinstance(token, str):
+                continue
+            try:
+                seat = service.seat_of(match_id, token)
+                summary = service.summary(match_id)
+            except CardTableError:
+                continue
+            found.append({**summary.to_json(), "seat": seat})
+        found.sort(key=lambda match: str(match["updated_at"]), reverse=True)
+        return found
+
+    return json_response({"matches": await run_in_threadpool(find)})
+
+
+async def view(request: Request) -> Response:
+    service = state_of(request).service
+    match_id = request.path_params["match_id"]
+    seat_view = await run_in_threadpool(service.view, match_id, seat_token(request))
+    return json_response(seat_view.to_json())
+
+
+async def act(request: Request) -> Response:
+    """``{"action": "discard QD", "expected": 12}``: the action and the count the seat saw."""
+    match_id = request.path_params["match_id"]
+    token = seat_token(request)
+    data = await json_body(request)
+    only(data, {"action", "expected"})
+    action = data.get("action")
+    expected = data.get("expected")
+    if not isinstance(action, str) or not action.strip():
+        raise ApiError(400, 'send {"action": "...", "expected": <action count you saw>}')
+    if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
+        raise ApiError(400, "expected must be the integer action count of your view")
+    service = state_of(request).service
+    seat_view = await run_in_threadpool(service.act, match_id, token, action, expected)
+    return json_response(seat_view.to_json())
+
+
+async def hint(request: Request) -> Response:
+    service = state_of(request).service
+    match_id = request.path_params["match_id"]
+    advice = await run_in_threadpool(service.hint, match_id, seat_token(request))
+    return json_response(advice.to_json())
+
+
+async def replay(request: Request) -> Response:
+    service = state_of(request).service
+    match_id = request.path_params["match_id"]
+    deal = request.path_params["deal"]
+    data = await run_in_threadpool(service.replay_hand, match_id, seat_token(request), deal)
+    return json_response(data.to_json())
+
+
+async def next_match(request: Request) -> Response:
+    """The next match of the series: the same seats and tokens, the first dealer by the
+    rules of a series. Both seats asking get the same match."""
+    service = state_of(request).service
+    match_id = request.path_params["match_id"]
+    token = seat_token(request)
+    following = await run_in_threadpool(service.next_match, match_id, token)
+    seat_view = await run_in_threadpool(service.view, following, token)
+    return json_response({"match_id": following, "view": seat_view.to_json()}, 201)
+
+
+async def socket(websocket: WebSocket) -> None:
+    await state_of(websocket).hub.serve(websocket, websocket.path_params["match_id"])

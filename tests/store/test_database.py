@@ -1,0 +1,98 @@
+"""The store: matches and their actions in SQL, races settled by the primary key, series
+that cannot fork, and databases made by earlier versions upgraded without losing a match."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from cardtable.store import ActionConflictError, SeriesConflictError, Store, default_url
+
+SEATS = [{"kind": "human", "name": "Ann", "token": "t0"}, {"kind": "computer", "level": "simple"}]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(f"sqlite:///{tmp_path / 'store.db'}")
+
+
+def test_a_match_and_its_actions_round_trip(store: Store) -> None:
+    store.create_match("m1", {"target": 100}, "seed", 1, SEATS)
+    store.append_actions("m1", 0, [(0, "pass"), (1, "take")], "active", {"scores": [0, 0]})
+    stored = store.get_match("m1")
+    assert stored is not None
+    assert (stored.game, stored.follows, stored.first_dealer, stored.seed) == (
+        "gin",
+        None,
+        1,
+        "seed",
+    )
+    assert stored.seats == SEATS and stored.summary == {"scores": [0, 0]}
+    assert [(a.number, a.seat, a.action) for a in store.actions("m1")] == [
+        (0, 0, "pass"),
+        (1, 1, "take"),
+    ]
+    assert store.action_count("m1") == 2
+    assert store.get_match("nope") is None
+
+
+def test_two_writers_cannot_both_take_one_turn(store: Store) -> None:
+    store.create_match("m1", {}, "s", 0, SEATS)
+    store.append_actions("m1", 0, [(1, "pass")], "active", {})
+    with pytest.raises(ActionConflictError):
+        store.append_actions("m1", 0, [(1, "take")], "finished", {"winner": 1})
+    stored = store.get_match("m1")
+    assert stored is not None and stored.status == "active"  # the refused write left nothing
+    assert [a.action for a in store.actions("m1")] == ["pass"]
+
+
+def test_a_series_cannot_fork(store: Store) -> None:
+    store.create_match("m1", {}, "s", 0, SEATS)
+    store.create_match("m2", {}, "s2", 1, SEATS, follows="m1")
+    with pytest.raises(SeriesConflictError):
+        store.create_match("m3", {}, "s3", 1, SEATS, follows="m1")
+    nxt = store.next_of("m1")
+    assert nxt is not None and nxt.id == "m2" and store.next_of("m2") is None
+    assert {m.id for m in store.list_matches()} == {"m1", "m2"}
+
+
+def test_a_database_of_the_ginrummy_package_is_upgraded_in_place(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as old:  # the schema the ginrummy package created
+        old.executescript(
+            """
+            CREATE TABLE matches (id VARCHAR(32) PRIMARY KEY, created_at VARCHAR(32),
+                updated_at VARCHAR(32), rules TEXT, seed VARCHAR(128), first_dealer INTEGER,
+                seats TEXT, status VARCHAR(16), summary TEXT);
+            CREATE TABLE actions (match_id VARCHAR(32) REFERENCES matches(id), number INTEGER,
+                seat INTEGER, action TEXT, created_at VARCHAR(32),
+                PRIMARY KEY (match_id, number));
+            INSERT INTO matches VALUES ('old', 't', 't', '{}', 'seed', 0, '[]', 'active', '{}');
+            INSERT INTO actions VALUES ('old', 0, 1, 'pass', 't');
+            """
+        )
+    store = Store(f"sqlite:///{path}")
+    try:
+        stored = store.get_match("old")
+        assert stored is not None and stored.game == "gin" and stored.follows is None
+        assert store.action_count("old") == 1
+        store.create_match("new", {}, "s", 0, SEATS, follows="old")
+        with pytest.raises(SeriesConflictError):  # the unique index exists there too
+            store.create_match("other", {}, "s", 0, SEATS, follows="old")
+    finally:
+        store.close()
+    Store(f"sqlite:///{path}").close()  # opening it again changes nothing
+
+
+def test_the_default_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("CARDTABLE_DATABASE_URL", raising=False)
+    monkeypatch.setenv("GINRUMMY_DATABASE_URL", "sqlite:///from-ginrummy.db")
+    assert default_url() == "sqlite:///from-ginrummy.db"
+    monkeypatch.setenv("CARDTABLE_DATABASE_URL", "sqlite:///from-cardtable.db")
+    assert default_url() == "sqlite:///from-cardtable.db"
+    monkeypatch.delenv("CARDTABLE_DATABASE_URL")
+    monkeypatch.delenv("GINRUMMY_DATABASE_URL")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_url() == f"sqlite:///{tmp_path / 'ginrummy' / 'ginrummy.db'}"

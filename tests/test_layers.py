@@ -1,0 +1,56 @@
+"""The layers of docs/architecture.md: import-linter's contracts (run by ``make test`` as
+``lint-imports``) hold, and no module imports another's private names."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.paths import ROOT
+
+PACKAGE = ROOT / "src" / "cardtable"
+
+
+def module_name(path: Path) -> str:
+    return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+
+
+def private_imports(source: str, module: str) -> list[str]:
+    """``from cardtable.x import _y`` in ``source`` (of ``module``), ``x`` another module."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("cardtable"):
+            if node.module == module:
+                continue
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    found.append(f"{module}: from {node.module} import {alias.name}")
+    return found
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    found = [
+        line
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for line in private_imports(path.read_text(encoding="utf-8"), module_name(path))
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_private_import_check_can_fail() -> None:
+    source = "from cardtable.gin.melds import _private, public\nfrom . import x\n"
+    assert private_imports(source, "cardtable.gin.hand") == [
+        "cardtable.gin.hand: from cardtable.gin.melds import _private"
+    ]
+    assert private_imports("from cardtable.gin.hand import _own\n", "cardtable.gin.hand") == []
+
+
+def test_the_import_contracts_hold() -> None:
+    lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
+    assert lint, "import-linter is not installed beside the interpreter"
+    done = subprocess.run([lint], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout, done.stdout
