@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.store import Store
-from cardtable.table.service import TableService
+from cardtable.table import TableService
 from tests.paths import SCREENSHOTS
 
 # A folder of its own: the web table's browser tests save theirs beside it.

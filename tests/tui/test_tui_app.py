@@ -4,92 +4,24 @@ artifacts folder (tests/paths.py)."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 
 from cardtable.gin.lesson import LESSON_STEPS
 from cardtable.gin.rules import Rules
-from cardtable.table.service import TableService
-from cardtable.tui.app import InfoScreen, KnockScreen, LessonApp, TableApp, TableScreen
+from cardtable.table import TableService
+from cardtable.tui import render
+from cardtable.tui.app import LessonApp, TableApp
+from cardtable.tui.dialogs import InfoScreen, KnockScreen
+from cardtable.tui.lesson_screen import LessonScreen
 from cardtable.tui.session import TerminalTable
+from cardtable.tui.table_screen import TableScreen
 from cardtable.tui.widgets import CardView
 
-from .tui_driver import choose
+from .tui_driver import Driver, run, settle
 
 SIZE = (110, 30)
-
-
-def run(coro: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(coro())  # type: ignore[arg-type]
-
-
-async def settle(pilot: Pilot[Any]) -> None:
-    """Let the move's worker thread and the redraw finish (the pilot has already waited for
-    the key or click to be handled)."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-class Driver:
-    """Plays the human seat through the app's keys and mouse, alternating between them."""
-
-    def __init__(self, pilot: Pilot[Any], app: TableApp, shots: Path, prefix: str) -> None:
-        self.pilot = pilot
-        self.app = app
-        self.shots = shots
-        self.prefix = prefix
-        self.turns = 0
-        self.saved: set[str] = set()
-
-    def shot(self, name: str, once: bool = True) -> None:
-        if not self.prefix or (once and name in self.saved):
-            return
-        self.saved.add(name)
-        self.app.save_screenshot(f"{self.prefix}-{name}.svg", str(self.shots))
-
-    async def press(self, *keys: str) -> None:
-        await self.pilot.press(*keys)
-        await settle(self.pilot)
-
-    async def click(self, selector: str) -> None:
-        assert await self.pilot.click(selector), selector
-        await settle(self.pilot)
-
-    async def turn(self) -> None:
-        """One action of the human seat, or the dialog in the way."""
-        screen = self.app.screen
-        if isinstance(screen, InfoScreen):
-            self.shot(str(screen.id))
-            await self.press("enter" if screen.id != "final" else "q")
-            return
-        assert isinstance(screen, TableScreen)
-        view = self.app.table.view
-        action = choose(view)
-        mouse = self.turns % 2 == 1
-        self.turns += 1
-        verb, _, card = action.partition(" ")
-        if verb == "draw":
-            await (self.click("#stock") if mouse else self.press("d"))
-        elif verb == "take":
-            await (self.click("#discard") if mouse else self.press("t"))
-        elif verb == "pass":
-            await (self.click("#act-pass") if mouse else self.press("p"))
-        elif verb == "discard":
-            await self.click(f"#card-{card}")
-            assert screen.selected == card
-            self.shot("discard")
-            await (self.click("#act-discard") if mouse else self.press("enter"))
-        else:
-            await self.click(f"#card-{card}")
-            await self.press("k")
-            assert isinstance(self.app.screen, KnockScreen)
-            self.shot("knock")
-            await self.press("enter")
 
 
 def new_table(service: TableService, target: int = 100, seed: str = "tui") -> TerminalTable:
@@ -108,7 +40,7 @@ def test_a_whole_hand_by_keys_and_mouse(service: TableService, shots: Path) -> N
             driver = Driver(pilot, app, shots, "table-dark")
             driver.shot("start")
             for _ in range(200):
-                if app.table.view["sheet"] or app.table.view["deal_number"] > 1:
+                if app.table.view.sheet.lines or app.table.view.deal_number > 1:
                     break  # scored, or a dead hand
                 await driver.turn()
             await settle(pilot)
@@ -128,7 +60,7 @@ def test_a_whole_hand_by_keys_and_mouse(service: TableService, shots: Path) -> N
     run(scenario)
     # Every action was saved: a new reader of the database sees the same table.
     again = TerminalTable.resume(service, table.match_id)
-    assert again.view["action_count"] == table.view["action_count"] > 0
+    assert again.view.action_count == table.view.action_count > 0
 
 
 def test_a_whole_match_to_the_final_screen(service: TableService, shots: Path) -> None:
@@ -154,7 +86,8 @@ def test_a_whole_match_to_the_final_screen(service: TableService, shots: Path) -
 
     run(scenario)
     assert quit_asked
-    assert table.finished and table.view["final"]["totals"]
+    final = table.view.sheet.final
+    assert table.finished and final is not None and sum(final.totals) > 0
 
 
 def test_both_themes_ascii_and_a_narrow_terminal(service: TableService, shots: Path) -> None:
@@ -184,18 +117,18 @@ def test_hint_is_shown_and_can_be_played(service: TableService, shots: Path) -> 
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             # The seed "hint" deals the person the first offer of the upcard.
-            assert "pass" in app.table.view["legal_actions"]
+            assert "pass" in app.table.view.legal_actions
             advice = service.hint(table.match_id, table.token)
-            before = app.table.view["action_count"]
+            before = app.table.view.action_count
             await pilot.press("h")
             await settle(pilot)
             assert isinstance(app.screen, InfoScreen) and app.screen.id == "hint"
             app.save_screenshot("table-hint.svg", str(shots))
             await pilot.press("enter")  # play it
             await settle(pilot)
-            assert app.table.view["action_count"] > before
-            first = app.table.view["observation"]["events"][0]
-            assert first["kind"] == advice["action"]
+            assert app.table.view.action_count > before
+            first = app.table.view.hand.events[0]
+            assert first.kind == advice.action
 
     run(scenario)
 
@@ -206,8 +139,10 @@ def test_the_lesson_runs_the_shared_script(shots: Path) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
+            assert isinstance(screen, LessonScreen)
             app.save_screenshot("lesson-start.svg", str(shots))
-            for step in LESSON_STEPS[:-1]:
+            for index, step in enumerate(LESSON_STEPS[:-1]):
+                assert screen.view.step.key == step.key
                 if step.select is not None:
                     for card in step.select.split():
                         assert await pilot.click(f"#card-{card}")
@@ -220,8 +155,8 @@ def test_the_lesson_runs_the_shared_script(shots: Path) -> None:
                 else:
                     await pilot.press("enter")
                 await pilot.pause()
-                assert screen.session.step is not step, step.key  # type: ignore[attr-defined]
-            assert screen.session.finished  # type: ignore[attr-defined]
+                assert screen.view.step.index == index + 1, step.key
+            assert screen.view.step.finished
             app.save_screenshot("lesson-showdown.svg", str(shots))
             text = str(app.screen.query_one("#lesson-text").render())
             assert "31" in text
@@ -248,7 +183,7 @@ def test_the_play_command_opens_the_table_and_prints_the_links(
     assert main(["play", "--level", "random", "--seed", "cli", "--set", "gin_bonus=20"], out) == 0
     app = opened[0]
     assert app.start_theme == "textual-light"
-    assert app.table.view["rules"]["gin_bonus"] == 20
+    assert app.table.view.rules["gin_bonus"] == 20
     text = out.getvalue()
     assert f"/match/{app.table.match_id}?token={app.table.token}" in text
     assert f"ginrummy play --resume {app.table.match_id}" in text
@@ -256,3 +191,39 @@ def test_the_play_command_opens_the_table_and_prints_the_links(
     assert main(["play", "--resume", "--theme", "dark"], out) == 0
     assert opened[1].table.match_id == app.table.match_id
     assert opened[1].start_theme == "textual-dark"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_table_and_the_knock_dialog_at_small_and_large_sizes(
+    service: TableService, shots: Path, size: tuple[int, int]
+) -> None:
+    """The main screen and the knock dialog at the smallest size the table is made for and a
+    large one; the dialog lists the service's layouts, the best first."""
+    name = f"{size[0]}x{size[1]}"
+
+    async def scenario() -> None:
+        app = TableApp(new_table(service, seed="sizes"))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            app.save_screenshot(f"table-{name}.svg", str(shots))
+            assert app.screen.query_one("#side").display == (size[0] >= 100)
+            driver = Driver(pilot, app, shots, "")
+            for _ in range(300):
+                if isinstance(app.screen, TableScreen) and app.table.view.knock_options:
+                    break
+                await driver.turn()
+            view = app.table.view
+            assert view.knock_options, "no knock in reach"
+            await driver.press("k")
+            screen = app.screen
+            assert isinstance(screen, KnockScreen)
+            expected = render.numbered_choices(view.knock_options)
+            assert [c.action for c in screen.choices] == [c.action for c in expected]
+            assert screen.choices[0].best
+            app.save_screenshot(f"knock-{name}.svg", str(shots))
+            await driver.press("escape")
+            assert isinstance(app.screen, TableScreen)
+            app.save_screenshot(f"table-{name}-discard.svg", str(shots))
+            await pilot.press("q")
+
+    run(scenario)

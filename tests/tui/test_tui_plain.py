@@ -17,7 +17,7 @@ from cardtable.cli.gin import main
 from cardtable.gin.lesson import LESSON_STEPS
 from cardtable.gin.melds import deadwood
 from cardtable.gin.rules import Rules
-from cardtable.table.service import SeatSpec, TableService
+from cardtable.table import SeatSpec, TableService
 from cardtable.tui.plain import PlainLesson, PlainTable
 from cardtable.tui.session import TerminalTable, resumable_matches
 
@@ -93,9 +93,10 @@ def _table(service: TableService, seed: str = "plain") -> TerminalTable:
     return TerminalTable.start(service, Rules(), level="random", seed=seed, name="Ann")
 
 
-def run_plain(table: TerminalTable, script: str, **options: bool) -> tuple[int, str]:
+def run_plain(table: TerminalTable, script: str, json_mode: bool = False) -> tuple[int, str]:
     out = io.StringIO()
-    status = PlainTable(table, io.StringIO(script), out, ascii_only=True, **options).run()
+    plain = PlainTable(table, io.StringIO(script), out, ascii_only=True, json_mode=json_mode)
+    status = plain.run()
     return status, out.getvalue()
 
 
@@ -110,24 +111,24 @@ def test_a_scripted_session_with_help_score_and_refusals(service: TableService) 
     assert out.count("Not allowed: ") == 2
     assert "You cannot knock or go gin now." in out
     assert f"Resume: ginrummy play --resume {table.match_id}" in out
-    assert table.view["action_count"] == TerminalTable.resume(service).view["action_count"]
+    assert table.view.action_count == TerminalTable.resume(service).view.action_count
 
 
 def test_end_of_input_saves_and_resume_continues(
     service: TableService, db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = _table(service, seed="eof")
-    move = table.view["legal_actions"][0]
+    move = table.view.legal_actions[0]
     status, out = run_plain(table, f"{move}\n")
     assert status == 0 and "End of input: the match is saved." in out
-    count = table.view["action_count"]
-    assert resumable_matches(service)[0]["id"] == table.match_id
+    count = table.view.action_count
+    assert resumable_matches(service)[0].id == table.match_id
 
     buffer = io.StringIO()
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["play", "--plain", "--ascii", "--resume", table.match_id[:6]], buffer) == 0
     assert f"Match {table.match_id}." in buffer.getvalue()
-    assert TerminalTable.resume(service).view["action_count"] == count
+    assert TerminalTable.resume(service).view.action_count == count
 
 
 def test_a_match_opened_in_the_browser_continues_here(service: TableService) -> None:
@@ -141,7 +142,7 @@ def test_a_match_opened_in_the_browser_continues_here(service: TableService) -> 
     # A move made in the browser shows up here.
     token = created.tokens[0]
     assert token is not None
-    service.act(created.match_id, token, table.view["legal_actions"][0])
+    service.act(created.match_id, token, table.view.legal_actions[0])
     assert table.changed_elsewhere()
     update = table.refresh()
     assert update.events and not table.changed_elsewhere()
@@ -153,6 +154,20 @@ def test_json_mode_prints_one_object_per_line(service: TableService) -> None:
     items = [json.loads(line) for line in out.splitlines()]
     assert "view" in items[0] and items[0]["view"]["legal_actions"]
     assert any("message" in item for item in items)
+
+
+def test_json_mode_prints_the_services_own_json(service: TableService) -> None:
+    """The view and the hint as the service writes them (``to_json``), nothing re-made."""
+    table = _table(service, seed="json")
+    status, out = run_plain(table, "h\nl\nq\n", json_mode=True)
+    assert status == 0
+    items = [json.loads(line) for line in out.splitlines()]
+    view = json.loads(json.dumps(table.view.to_json()))
+    assert items[0] == {"finished_hand": None, "events": items[0]["events"], "view": view}
+    assert items[0]["events"] == [e.to_json() for e in table.view.hand.events]
+    hint = next(item["hint"] for item in items if "hint" in item)
+    assert sorted(hint) == sorted(service.hint(table.match_id, table.token).to_json())
+    assert {"view": view} in items  # the look
 
 
 def test_a_hint_with_its_explanation(service: TableService) -> None:
@@ -184,12 +199,12 @@ def test_lesson_command_stops_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_move_made_in_the_browser_meanwhile_is_not_lost(service: TableService) -> None:
     table = _table(service, seed="race")
-    move = table.view["legal_actions"][0]
+    move = table.view.legal_actions[0]
     service.act(table.match_id, table.token, move)  # the same seat, from the web table
     status, out = run_plain(table, f"{move}\nq\n")
     assert status == 0
     assert "Not played: the table has moved on" in out
-    assert table.view["action_count"] > 0
+    assert table.view.action_count > 0
 
 
 @pytest.mark.parametrize(
@@ -223,25 +238,3 @@ def test_the_commands_are_listed_in_help(capsys: pytest.CaptureFixture[str]) -> 
         assert flag in out
     for flag in ("--ascii", "--theme", "--database"):
         assert flag in out
-
-
-def test_knock_choices_offer_the_best_layout_first_then_the_others() -> None:
-    from cardtable.gin.actions import Action
-    from cardtable.tui.render import knock_choices
-
-    hand = ["7S", "7H", "7D", "7C", "4H", "5H", "6H", "AC", "2C", "3C", "KD"]
-    view = {
-        "observation": {"hand": hand, "threshold": 10},
-        "legal_actions": ["discard KD", "gin KD", "knock 7C"],
-    }
-    choices = knock_choices(view, "KD")
-    assert choices[0].best and choices[0].action == "gin KD" and choices[0].deadwood == 0
-    others = [c for c in choices if not c.best]
-    assert others and all(c.deadwood == 0 for c in others)
-    assert "[4H 5H 6H 7H]" in others[0].action
-    assert Action.parse(others[0].action).melds is not None
-    assert "gin: throw K♦, lay out [" in choices[0].describe()
-    knocks = knock_choices(view, "7C")
-    assert knocks[0].verb == "knock" and knocks[0].deadwood == 10
-    assert all(c.deadwood <= 10 for c in knocks)
-    assert knock_choices(view)[0].verb == "gin"  # the best ending first

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TextIO
 
-from cardtable.gin.rules import Rules
+from cardtable.table import GameRules
 from cardtable.tui.render import wants_ascii
+from cardtable.tui.session import TerminalTable
 
-__all__ = ["PlayOptions", "lesson", "play"]
+__all__ = ["PlayOptions", "another", "lesson", "play"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +19,7 @@ class PlayOptions:
     ``""`` for the latest unfinished terminal match), and how to show it."""
 
     database: str | None
-    rules: Rules
+    rules: GameRules
     level: str | None = None
     seed: str | None = None
     resume: str | None = None
@@ -29,11 +30,16 @@ class PlayOptions:
     theme: str = "textual-dark"
 
 
+def another(finished: TerminalTable) -> TerminalTable:
+    """After a finished match: the same seat at the next match of its series (the table
+    service picks the first dealer by the rules' ``series_first_player``)."""
+    return finished.next_match()
+
+
 def play(options: PlayOptions, out: TextIO) -> int:
     """Play at a terminal seat until the match ends or the player leaves (it is saved)."""
     from cardtable.store import Store
-    from cardtable.table.service import TableService
-    from cardtable.tui.session import TerminalTable
+    from cardtable.table import TableService
 
     store = Store(options.database)
     try:
@@ -46,50 +52,41 @@ def play(options: PlayOptions, out: TextIO) -> int:
             )
         ascii_only = options.ascii_only or wants_ascii(out)
         if options.plain:
-            from cardtable.tui.plain import PlainTable
-
-            return PlainTable(
-                table,
-                sys.stdin,
-                out,
-                ascii_only=ascii_only,
-                json_mode=options.json_mode,
-                prompt=sys.stdin.isatty(),
-            ).run()
-
-        from cardtable.tui.app import TableApp
-
-        out.write(f"Match {table.match_id}: continue in a browser at {table.web_link()}\n")
-        out.flush()
-
-        def another() -> TerminalTable:
-            return TerminalTable.start(
-                service,
-                Rules.from_dict(table.view["rules"]),
-                level=_computer_level(table.view),
-                name=options.name,
-            )
-
-        app = TableApp(table, ascii_only=ascii_only, theme=options.theme, new_match=another)
-        app.run()
-        final = app.table
-        if final.finished:
-            out.write("The match is over.\n")
-        else:
-            out.write(
-                f"The match is saved. Resume: ginrummy play --resume {final.match_id}\n"
-                f"Or in a browser: {final.web_link()}\n"
-            )
-        return 0
+            return _plain(table, options, ascii_only, out)
+        return _full_screen(table, options, ascii_only, out)
     finally:
         store.close()
 
 
-def _computer_level(view: dict[str, Any]) -> str | None:
-    for player in view["players"]:
-        if player.get("kind") == "computer":
-            return str(player.get("level"))
-    return None
+def _plain(table: TerminalTable, options: PlayOptions, ascii_only: bool, out: TextIO) -> int:
+    from cardtable.tui.plain import PlainTable
+
+    return PlainTable(
+        table,
+        sys.stdin,
+        out,
+        ascii_only=ascii_only,
+        json_mode=options.json_mode,
+        prompt=sys.stdin.isatty(),
+    ).run()
+
+
+def _full_screen(table: TerminalTable, options: PlayOptions, ascii_only: bool, out: TextIO) -> int:
+    from cardtable.tui.app import TableApp
+
+    out.write(f"Match {table.match_id}: continue in a browser at {table.web_link()}\n")
+    out.flush()
+    app = TableApp(table, ascii_only=ascii_only, theme=options.theme, new_match=another)
+    app.run()
+    final = app.table
+    if final.finished:
+        out.write("The match is over.\n")
+    else:
+        out.write(
+            f"The match is saved. Resume: ginrummy play --resume {final.match_id}\n"
+            f"Or in a browser: {final.web_link()}\n"
+        )
+    return 0
 
 
 def lesson(out: TextIO, *, plain: bool = False, ascii_only: bool = False, theme: str) -> int:

@@ -13,13 +13,13 @@ import time
 from collections.abc import Callable
 from typing import Any, Final, TextIO
 
+from cardtable.cards import Card, parse_card
 from cardtable.errors import CardTableError, IllegalActionError
-from cardtable.gin.lesson import LESSON_STEPS, LessonSession
-from cardtable.table.service import StaleActionError
+from cardtable.table import Lessons, LessonView, StaleActionError
 from cardtable.tui import render
 from cardtable.tui.session import TerminalTable, Update
 
-__all__ = ["PLAIN_HELP", "PlainLesson", "PlainTable"]
+__all__ = ["PLAIN_HELP", "VERBS", "PlainLesson", "PlainTable", "action_text"]
 
 PLAIN_HELP: Final = """\
 Commands:
@@ -39,7 +39,7 @@ Commands:
   quit (q)            stop; the match is saved (ginrummy play --resume)
 Cards: rank A 2-9 T J Q K (or 10), suit S H D C, as in QD, 10h, TH."""
 
-_VERBS: Final = {
+VERBS: Final = {
     "t": "take",
     "p": "pass",
     "d": "draw",
@@ -47,6 +47,14 @@ _VERBS: Final = {
     "g": "gin",
     "x": "discard",
 }
+
+
+def action_text(word: str, rest: str) -> str:
+    """The action a typed command stands for: ``d QD`` is a discard, ``d`` alone draws."""
+    verb = VERBS.get(word.lower(), word)
+    if verb == "draw" and rest:
+        verb = "discard"
+    return f"{verb} {rest}".strip()
 
 
 class PlainTable:
@@ -83,31 +91,30 @@ class PlainTable:
                 self.out.write(line + "\n")
         self.out.flush()
 
-    def _emit(self, data: dict[str, Any]) -> None:
+    def emit(self, data: dict[str, Any]) -> None:
         self.out.write(json.dumps(data) + "\n")
         self.out.flush()
 
     @property
     def names(self) -> tuple[str, str]:
-        return render.names_of(self.table.view)
+        return render.seat_names(self.table.view)
 
     def show_update(self, update: Update) -> None:
-        view = self.table.view
-        me = self.table.seat
         if self.json:
-            self._emit(
+            self.emit(
                 {
-                    "finished_hand": update.finished,
-                    "events": update.finished_events + update.events,
-                    "view": view,
+                    "finished_hand": None if update.finished is None else update.finished.to_json(),
+                    "events": [e.to_json() for e in update.finished_events + update.events],
+                    "view": self.table.view.to_json(),
                 }
             )
             return
+        me = self.table.seat
         if update.finished is not None:
             for event in update.finished_events:
                 self.say(render.describe_event(event, me, self.names, self.ascii))
             self.say(*render.describe_showdown(update.finished, me, self.names, self.ascii))
-            self.say(render.score_line(view))
+            self.say(render.score_line(self.table.view))
             if not self.table.finished:
                 self.say("", "A new hand is dealt.")
         if self.table.finished:
@@ -118,7 +125,7 @@ class PlainTable:
 
     def show_state(self) -> None:
         if self.json:
-            self._emit({"view": self.table.view})
+            self.emit({"view": self.table.view.to_json()})
             return
         self.say(*render.describe_state(self.table.view, self.ascii))
 
@@ -127,7 +134,7 @@ class PlainTable:
             return
         view = self.table.view
         self.say(render.describe_turn(view, self.ascii))
-        self.say("You may: " + render.group_legal(view["legal_actions"]))
+        self.say("You may: " + render.group_legal(view.legal_actions))
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -145,13 +152,10 @@ class PlainTable:
                 if not self._wait_for_opponent():
                     return 0
                 continue
-            if shown != table.view["action_count"]:
+            if shown != table.view.action_count:
                 self.show_moves()  # only when something changed: a screen reader hears it once
-                shown = table.view["action_count"]
-            if self.prompt:
-                self.out.write("> ")
-                self.out.flush()
-            line = self.inp.readline()
+                shown = table.view.action_count
+            line = self._read()
             if not line:
                 self.say("End of input: the match is saved.", *self._resume_lines())
                 return 0
@@ -160,6 +164,12 @@ class PlainTable:
                 return 0
         self.say("The match is over.", *render.score_lines(table.view))
         return 0
+
+    def _read(self) -> str:
+        if self.prompt:
+            self.out.write("> ")
+            self.out.flush()
+        return self.inp.readline()
 
     def _resume_lines(self) -> list[str]:
         return [
@@ -187,16 +197,17 @@ class PlainTable:
         rest = rest.strip()
         if word in ("q", "quit", "exit"):
             return False
+        view = self.table.view
         if word in ("?", "help"):
             self.say(PLAIN_HELP)
         elif word in ("h", "hint"):
             self._hint()
         elif word in ("s", "score", "sheet"):
-            self.say(*render.score_lines(self.table.view))
+            self.say(*render.score_lines(view))
         elif word in ("l", "look"):
             self.show_state()
         elif word == "legal":
-            self.say("Legal actions: " + ", ".join(self.table.view["legal_actions"]))
+            self.say("Legal actions: " + ", ".join(view.legal_actions))
         elif word == "link":
             self.say(self.table.web_link())
         elif word in ("layouts", "arrangements"):
@@ -205,21 +216,24 @@ class PlainTable:
             self._play(word, rest)
         return True
 
+    def _choices(self, card: str | None) -> list[render.KnockChoice]:
+        """The service's ways to knock, of the typed ``card`` if one is given."""
+        wanted: Card | None = None if card is None else parse_card(card)
+        return render.numbered_choices(self.table.view.knock_options, wanted)
+
     def _action_text(self, word: str, rest: str) -> str:
-        verb = _VERBS.get(word, word)
-        if verb == "draw" and rest:
-            verb = "discard"  # "d QD" is a discard; "d" alone draws
+        verb = VERBS.get(word, word)
         if verb in ("knock", "gin") and rest:
             card, _, more = rest.partition(" ")
             if more.strip().isdigit():
-                choices = render.knock_choices(self.table.view, card)
+                choices = self._choices(card)
                 number = int(more)
                 if not 1 <= number <= len(choices):
                     raise IllegalActionError(
                         f"there is no layout {number} for {card}: see 'layouts {card}'"
                     )
                 return choices[number - 1].action
-        return f"{verb} {rest}".strip()
+        return action_text(word, rest)
 
     def _play(self, word: str, rest: str) -> None:
         try:
@@ -240,19 +254,15 @@ class PlainTable:
 
     def _layouts(self, card: str | None) -> None:
         try:
-            choices = render.knock_choices(self.table.view, card)
+            choices = self._choices(card)
         except CardTableError as error:
             self.say(f"Not allowed: {error}.")
             return
         if not choices:
             self.say("You cannot knock or go gin now.")
             return
-        counts: dict[str, int] = {}
         for choice in choices:
-            counts[choice.card] = counts.get(choice.card, 0) + 1
-            number = counts[choice.card]
-            command = f"{choice.verb} {choice.card} {number}".replace("  ", " ")
-            self.say(f"  {command}: {choice.describe(self.ascii)}")
+            self.say(f"  {choice.command}: {choice.describe(self.ascii)}")
 
     def _hint(self) -> None:
         try:
@@ -261,25 +271,22 @@ class PlainTable:
             self.say(f"No hint now: {error}.")
             return
         if self.json:
-            self._emit({"hint": advice})
+            self.emit({"hint": advice.to_json()})
             return
-        explanation = render.symbolise(str(advice["explanation"]), self.ascii)
-        self.say(f"Hint: {render.symbolise(str(advice['action']), self.ascii)}. {explanation}")
-        others = [a for a in advice.get("alternatives", []) if a["action"] != advice["action"]]
-        if others:
-            self.say(
-                "  Also: "
-                + "; ".join(f"{a['action']} ({a['note']})" for a in others[:3] if a.get("note"))
-            )
+        self.say(render.hint_line(advice, self.ascii))
+        also = render.hint_also(advice)
+        if also is not None:
+            self.say(also)
 
 
 class PlainLesson:
-    """The shared guided lesson (:mod:`cardtable.gin.lesson`), one line at a time."""
+    """The shared guided lesson (:class:`cardtable.table.Lessons`), one line at a time."""
 
     def __init__(
         self, inp: TextIO, out: TextIO, *, ascii_only: bool = False, prompt: bool = False
     ) -> None:
-        self.session = LessonSession()
+        self.lessons = Lessons()
+        self.view: LessonView = self.lessons.start()
         self.inp = inp
         self.out = out
         self.ascii = ascii_only
@@ -292,77 +299,83 @@ class PlainLesson:
         self.out.flush()
 
     def run(self) -> int:
-        session = self.session
-        total = len(LESSON_STEPS)
         while True:
-            step = session.step
+            step = self.view.step
             self.say(
                 "",
-                f"Step {session.index + 1} of {total}: {step.title}",
+                f"Step {step.index + 1} of {step.total}: {step.title}",
                 render.symbolise(step.text, self.ascii),
             )
             self._show_table()
-            if session.finished:
+            if step.finished:
                 self._show_showdown()
                 self.say("The lesson is over. Play a match with: ginrummy play")
                 return 0
+            if not self._do_step():
+                self.say("Lesson stopped.")
+                return 0
+
+    def _ask(self) -> str:
+        step = self.view.step
+        if step.select is not None:
+            return "Type the cards (as in 7S 7H 7D)"
+        if step.action is not None:
+            return "Type your move (take, pass, draw, discard CARD, knock CARD)"
+        return "Press Enter to go on"
+
+    def _do_step(self) -> bool:
+        """Answer the step until the answer is right; False when the learner stops."""
+        ask = self._ask()
+        while True:
+            self.say(f"{ask}; h shows the answer, q stops.")
+            if self.prompt:
+                self.out.write("> ")
+                self.out.flush()
+            line = self.inp.readline()
+            if not line or line.strip().lower() in ("q", "quit"):
+                return False
+            text = line.strip()
+            step = self.view.step
+            if text.lower() in ("h", "hint"):
+                self.say(render.lesson_answer(step, "press Enter"))
+                continue
+            if self._try(text):
+                return True
+
+    def _try(self, text: str) -> bool:
+        """Send one answer; the coach's word on it is said, and True when it was right."""
+        step = self.view.step
+        lesson = self.view.lesson_id
+        try:
             if step.select is not None:
-                ask = "Type the cards (as in 7S 7H 7D)"
+                answer = self.lessons.select(lesson, text)
             elif step.action is not None:
-                ask = "Type your move (take, pass, draw, discard CARD, knock CARD)"
+                word, _, rest = text.partition(" ")
+                answer = self.lessons.act(lesson, action_text(word, rest))
             else:
-                ask = "Press Enter to go on"
-            while True:
-                self.say(f"{ask}; h shows the answer, q stops.")
-                if self.prompt:
-                    self.out.write("> ")
-                    self.out.flush()
-                line = self.inp.readline()
-                if not line or line.strip().lower() in ("q", "quit"):
-                    self.say("Lesson stopped.")
-                    return 0
-                text = line.strip()
-                if text.lower() in ("h", "hint"):
-                    self.say(f"Answer: {step.select or step.action or 'press Enter'}")
-                    continue
-                if step.select is not None:
-                    outcome = session.select(text)
-                elif step.action is not None:
-                    word, _, rest = text.partition(" ")
-                    verb = _VERBS.get(word.lower(), word)
-                    if verb == "draw" and rest:
-                        verb = "discard"
-                    outcome = session.act(f"{verb} {rest}".strip())
-                else:
-                    outcome = session.advance()
-                if outcome.message:
-                    self.say(outcome.message.capitalize() + ".")
-                if outcome.ok:
-                    break
+                answer = self.lessons.advance(lesson)
+        except CardTableError as error:
+            self.say(f"{str(error).capitalize()}.")
+            return False
+        if answer.step.message:
+            self.say(render.coach_says(answer))
+        if answer.ok:
+            self.view = answer
+        return answer.ok
 
     def _show_table(self) -> None:
-        obs = self.session.observation().to_dict()
-        events = obs["events"][self._events_seen :]
-        self._events_seen = len(obs["events"])
-        names = ("You", "Computer")
+        hand = self.view.hand
+        events = hand.events[self._events_seen :]
+        self._events_seen = len(hand.events)
         for event in events:
-            self.say(render.describe_event(event, 0, names, self.ascii))
-        if obs["phase"] == "over":
+            self.say(render.describe_event(event, hand.seat, render.LESSON_NAMES, self.ascii))
+        if hand.phase == "over":
             return
-        pile = obs["discard_pile"]
-        top = render.face(pile[-1], self.ascii) if pile else "empty"
+        top = "empty" if hand.top_discard is None else render.face(hand.top_discard, self.ascii)
         self.say(
-            f"Your hand: {render.card_list(obs['hand'], self.ascii)}. "
-            f"Discard pile: {top}. Stock: {obs['stock_count']} cards."
+            f"Your hand: {render.card_list(hand.hand, self.ascii)}. "
+            f"Discard pile: {top}. Stock: {hand.stock_count} cards."
         )
 
     def _show_showdown(self) -> None:
-        hand = self.session.hand
-        if hand.result is None:
-            return
-        summary = {
-            "deal": 1,
-            "result": hand.result.to_dict(),
-            "hands": [[str(c) for c in hand.cards(seat)] for seat in (0, 1)],
-        }
-        self.say(*render.describe_showdown(summary, 0, ("You", "Computer"), self.ascii))
+        self.say(*render.lesson_showdown(self.view, self.ascii))

@@ -1,11 +1,15 @@
 """Words for the terminal table: cards, events, the turn, the showdown and the score sheet.
 
-Everything here reads the JSON-friendly views of the table service (card strings like ``QD``)
-and returns plain text, so the full-screen app and the line-by-line prompt say the same things.
+Everything here reads the typed views of the table service (:mod:`cardtable.table`) and
+returns plain text, so the full-screen app and the line-by-line prompt say the same things.
+Nothing is worked out here that the service has not already worked out: the arrangement of a
+hand, the ways to knock and their layouts, a finished hand's result all come with the view.
 
->>> face("TH"), face("TH", ascii_only=True), is_red("QD")
+>>> from cardtable.cards import Card
+>>> from cardtable.table import EventView
+>>> face(Card("TH")), face(Card("TH"), ascii_only=True), is_red(Card("QD"))
 ('T♥', 'TH', True)
->>> describe_event({"seat": 1, "kind": "take", "card": "7H"}, me=0, names=("You", "Simple"))
+>>> describe_event(EventView(1, "take", Card("7H")), me=0, names=("You", "Simple"))
 'Simple took the 7♥.'
 >>> group_legal(["discard 2S", "discard KS", "knock KS", "gin 2S"])
 'discard 2S KS; knock KS; gin 2S'
@@ -16,33 +20,83 @@ from __future__ import annotations
 import codecs
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TextIO
 
-from cardtable.cards import parse_card
+from cardtable.cards import SUIT_SYMBOLS, SUITS, Card
+from cardtable.table import (
+    EventView,
+    HandSummary,
+    HintView,
+    KnockOption,
+    LayoutChoice,
+    LayoutView,
+    LessonStepView,
+    LessonView,
+    MeldView,
+    PlayerView,
+    ResultView,
+    SeatView,
+)
 
 __all__ = [
+    "ASCII_CARD_BACK",
+    "CARD_BACK",
+    "LESSON_NAMES",
+    "OUTCOME_WORDS",
     "KnockChoice",
+    "card_back",
     "card_list",
+    "coach_says",
+    "dead_hand_lines",
+    "dealer_note",
     "describe_event",
+    "describe_result",
     "describe_rules",
     "describe_showdown",
     "describe_state",
     "describe_turn",
     "face",
+    "first_of",
     "group_legal",
+    "hand_info",
+    "hand_line",
+    "help_lines",
+    "hint_also",
+    "hint_line",
+    "hint_lines",
     "is_red",
-    "knock_choices",
+    "layout_text",
+    "lesson_answer",
+    "lesson_heading",
+    "lesson_showdown",
+    "lesson_text",
+    "lesson_turn",
+    "meld_text",
     "names_of",
+    "news",
+    "no_knock",
+    "numbered_choices",
+    "opponent_cards",
+    "opponent_heading",
+    "opponent_title",
+    "plural",
+    "refusal",
+    "rules_note",
+    "score_line",
     "score_lines",
+    "screen_turn",
+    "seat_names",
+    "showdown_label",
+    "showdown_notes",
+    "side_sheet_lines",
     "symbolise",
+    "top_line",
     "wants_ascii",
 ]
 
-View = Mapping[str, Any]
-
-OUTCOME_WORDS = {
+OUTCOME_WORDS: Final = {
     "knock": "knock",
     "undercut": "undercut",
     "gin": "gin",
@@ -65,12 +119,13 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def face(card: str, ascii_only: bool = False) -> str:
+def face(card: Card, ascii_only: bool = False) -> str:
     """A card for display: ``T♥``, or ``TH`` in plain ASCII."""
-    return parse_card(card).symbol(ascii_only)
+    return card.symbol(ascii_only)
 
 
-_CARD_WORD: Final = re.compile(r"(?<![\w])(?:10|[A2-9TJQK])[SHDC](?![\w])")
+_CARD_WORD: Final = re.compile(r"(?<![\w])(10|[A2-9TJQK])([SHDC])(?![\w])")
+_SYMBOL_OF: Final = dict(zip(SUITS, SUIT_SYMBOLS, strict=True))
 
 
 def symbolise(text: str, ascii_only: bool = False) -> str:
@@ -81,69 +136,74 @@ def symbolise(text: str, ascii_only: bool = False) -> str:
     """
     if ascii_only:
         return text
-    return _CARD_WORD.sub(lambda m: face(m.group(0)), text)
+    return _CARD_WORD.sub(
+        lambda m: ("T" if m.group(1) == "10" else m.group(1)) + _SYMBOL_OF[m.group(2)], text
+    )
 
 
-def is_red(card: str) -> bool:
-    return card[-1].upper() in "HD♥♦"
+def is_red(card: Card) -> bool:
+    """Hearts and diamonds."""
+    return SUITS[card.suit] in "HD"
 
 
-def card_list(cards: Sequence[str], ascii_only: bool = False) -> str:
+def card_list(cards: Iterable[Card], ascii_only: bool = False) -> str:
     return " ".join(face(c, ascii_only) for c in cards)
 
 
-def meld_text(meld: str | Sequence[str], ascii_only: bool = False) -> str:
-    """``[7♠ 7♥ 7♦]`` from ``"7S 7H 7D"`` or a list of cards."""
-    cards = meld.split() if isinstance(meld, str) else list(meld)
-    return "[" + card_list(cards, ascii_only) + "]"
+def meld_text(meld: MeldView, ascii_only: bool = False) -> str:
+    """``[7♠ 7♥ 7♦]``."""
+    return "[" + card_list(meld.cards, ascii_only) + "]"
 
 
-def names_of(view: View) -> tuple[str, str]:
+def names_of(players: Sequence[PlayerView], me: int) -> tuple[str, str]:
     """Display names of both seats from the viewer's side: the viewer is "You"."""
-    me = int(view["seat"])
     names: list[str] = []
-    for seat, player in enumerate(view["players"]):
+    for seat, player in enumerate(players):
         if seat == me:
             names.append("You")
-        elif player.get("kind") == "computer":
-            names.append(str(player.get("name") or "Computer"))
+        elif player.is_computer:
+            names.append(player.name or "Computer")
         else:
-            names.append(str(player.get("name") or f"Seat {seat}"))
+            names.append(player.name or f"Seat {seat}")
     if names[0] == names[1]:
         names[1 - me] = f"{names[1 - me]} (seat {1 - me})"
     return names[0], names[1]
 
 
-def opponent_title(view: View) -> str:
-    me = int(view["seat"])
-    player = view["players"][1 - me]
-    name = names_of(view)[1 - me]
-    if player.get("kind") == "computer":
-        return f"{name} (computer, {player.get('level', '?')})"
+def seat_names(view: SeatView) -> tuple[str, str]:
+    """:func:`names_of` for a seat's view."""
+    return names_of(view.players, view.seat)
+
+
+def opponent_title(view: SeatView) -> str:
+    other = 1 - view.seat
+    player = view.players[other]
+    name = seat_names(view)[other]
+    if player.is_computer:
+        return f"{name} (computer, {player.level or '?'})"
     return name
 
 
 def describe_event(
-    event: Mapping[str, Any], me: int, names: Sequence[str], ascii_only: bool = False
+    event: EventView, me: int, names: Sequence[str], ascii_only: bool = False
 ) -> str:
     """One action as a sentence, from ``me``'s side (a hidden card stays hidden)."""
-    seat = int(event["seat"])
-    who = names[seat]
-    card = event.get("card")
-    shown = face(card, ascii_only) if card else ""
-    kind = event["kind"]
+    who = names[event.seat]
+    seen = event.card is not None  # (the ace of spades is card 0: never test a card's truth)
+    shown = "" if event.card is None else face(event.card, ascii_only)
+    kind = event.kind
     if kind == "pass":
         return f"{who} passed the upcard."
     if kind == "draw":
-        return f"{who} drew the {shown} from the stock." if card else f"{who} drew from the stock."
+        return f"{who} drew the {shown} from the stock." if seen else f"{who} drew from the stock."
     if kind == "take":
         return f"{who} took the {shown}."
     if kind == "discard":
         return f"{who} discarded the {shown}."
     if kind == "knock":
-        return f"{who} knocked, throwing the {shown} face down." if card else f"{who} knocked."
+        return f"{who} knocked, throwing the {shown} face down." if seen else f"{who} knocked."
     if kind == "gin":
-        return f"{who} went gin, throwing the {shown}." if card else f"{who} went gin."
+        return f"{who} went gin, throwing the {shown}." if seen else f"{who} went gin."
     if kind == "big_gin":
         return f"{who} went big gin."
     return f"{who}: {kind} {shown}".rstrip() + "."
@@ -167,214 +227,245 @@ def group_legal(actions: Sequence[str]) -> str:
     return "; ".join(parts)
 
 
-def knock_options(view: View) -> list[tuple[str, str, int]]:
-    """The legal endings (knock, gin, big gin) as (verb, card, deadwood left), best first."""
-    from cardtable.cards import parse_cards
-    from cardtable.gin.melds import deadwood
-
-    hand = parse_cards(" ".join(view["observation"]["hand"])).mask
-    found: list[tuple[str, str, int]] = []
-    for text in view["legal_actions"]:
-        verb, _, card = text.partition(" ")
-        if verb in ("knock", "gin"):
-            left = deadwood(hand & ~(1 << parse_card(card)))
-            found.append((verb, card, left))
-        elif verb == "big_gin":
-            found.append(("big gin", "", 0))
-    return sorted(found, key=lambda item: (item[2], item[1]))
+# -- the ways to end a hand ---------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class KnockChoice:
-    """One way to end the hand: the action to send, the card thrown and the layout."""
+    """One layout of one way to end the hand (both from the service), numbered from 1 within
+    its card: number 1 is the engine's best layout."""
 
-    action: str
-    verb: str
-    card: str
-    melds: tuple[tuple[str, ...], ...]
-    unmatched: tuple[str, ...]
-    deadwood: int
-    best: bool
+    option: KnockOption
+    choice: LayoutChoice
+    number: int
+
+    @property
+    def action(self) -> str:
+        return self.choice.action
+
+    @property
+    def verb(self) -> str:
+        """``knock``, ``gin`` or ``big gin``."""
+        return self.option.kind.replace("_", " ")
+
+    @property
+    def card(self) -> Card | None:
+        return self.option.card
+
+    @property
+    def best(self) -> bool:
+        return self.number == 1
+
+    @property
+    def command(self) -> str:
+        """What to type in the plain prompt for this layout: ``knock KD 2``."""
+        card = "" if self.card is None else f" {self.card}"
+        return f"{self.verb}{card} {self.number}"
 
     def describe(self, ascii_only: bool = False) -> str:
-        throw = f"throw {face(self.card, ascii_only)}, lay out " if self.card else "lay out "
-        layout = layout_text(self.melds, self.unmatched, ascii_only)
+        card = self.card
+        throw = "lay out " if card is None else f"throw {face(card, ascii_only)}, lay out "
+        layout = self.choice.layout
         note = " (best layout)" if self.best else ""
-        return f"{self.verb}: {throw}{layout}, deadwood {self.deadwood}{note}"
+        return (
+            f"{self.verb}: {throw}{layout_text(layout, ascii_only)}, "
+            f"deadwood {layout.deadwood}{note}"
+        )
 
 
-def knock_choices(view: View, card: str | None = None, limit: int = 12) -> list[KnockChoice]:
-    """Every legal knock, gin or big gin (of one thrown ``card`` if given): for each card the
-    engine's best layout first, then the other layouts within the threshold."""
-    from cardtable.cards import parse_cards
-    from cardtable.gin.melds import arrangements_within, best_arrangement
-
-    obs = view["observation"]
-    hand = parse_cards(" ".join(obs["hand"]))
-    threshold = int(obs["threshold"])
-    wanted = None if card is None else str(parse_card(card))
-    choices: list[KnockChoice] = []
-    for verb, thrown, _ in knock_options(view):
-        if wanted is not None and thrown != wanted:
-            continue
-        rest = hand.remove(thrown) if thrown else hand
-        limit_here = 0 if verb != "knock" else threshold
-        best = best_arrangement(rest)
-        layouts = [best]
-        best_key = {m.mask for m in best.melds}
-        for arrangement in arrangements_within(rest, limit_here):
-            if len(layouts) >= limit:
-                break
-            if {m.mask for m in arrangement.melds} != best_key:
-                layouts.append(arrangement)
-        for index, arrangement in enumerate(layouts):
-            melds = tuple(tuple(str(c) for c in m.cards) for m in arrangement.melds)
-            name = verb.replace(" ", "_")
-            text = f"{name} {thrown}".strip()
-            if index:
-                text += " " + " ".join(f"[{' '.join(m)}]" for m in melds)
-            choices.append(
-                KnockChoice(
-                    action=text,
-                    verb=verb,
-                    card=thrown,
-                    melds=melds,
-                    unmatched=tuple(str(c) for c in arrangement.unmatched),
-                    deadwood=arrangement.deadwood,
-                    best=index == 0,
-                )
-            )
-    return choices
+def numbered_choices(options: Sequence[KnockOption], card: Card | None = None) -> list[KnockChoice]:
+    """The service's knock options (of one thrown ``card`` if given) as one numbered list:
+    least deadwood first, and for each card its best layout first, then the others."""
+    return [
+        KnockChoice(option, choice, number)
+        for option in options
+        if card is None or option.card == card
+        for number, choice in enumerate(option.choices, start=1)
+    ]
 
 
-def describe_turn(view: View, ascii_only: bool = False) -> str:
+def first_of(choices: Sequence[KnockChoice], card: Card | None) -> int:
+    """Where the choices of ``card`` start (0, the best ending, when it has none)."""
+    if card is None:
+        return 0
+    return next((i for i, choice in enumerate(choices) if choice.card == card), 0)
+
+
+def no_knock(view: SeatView) -> str:
+    """Why the seat cannot knock now."""
+    if view.hand.phase == "discard" and view.my_turn:
+        return f"You cannot knock: the knock threshold is {view.hand.threshold}."
+    return "You can knock only after drawing."
+
+
+def refusal(view: SeatView, action: str) -> str | None:
+    """Why the full-screen table will not send ``action`` (``None``: it may go): not the
+    seat's turn, or no legal action of that verb."""
+    if not view.my_turn:
+        return "It is not your turn."
+    verb = action.split()[0]
+    if not any(text.split()[0] == verb for text in view.legal_actions):
+        return f"You cannot {verb.replace('_', ' ')} now."
+    return None
+
+
+# -- the table in words -------------------------------------------------------------------
+
+
+def describe_turn(view: SeatView, ascii_only: bool = False) -> str:
     """Whose turn it is and what they may do, in words (with the plain-mode commands)."""
-    if view["status"] == "finished":
+    if view.finished:
         return "The match is over."
-    obs = view["observation"]
-    me = int(view["seat"])
-    names = names_of(view)
-    to_act = obs["to_act"]
+    hand = view.hand
+    to_act = hand.to_act
     if to_act is None:
         return "The hand is over."
-    if to_act != me:
-        return f"{names[to_act]} to play."
-    top = obs["discard_pile"][-1] if obs["discard_pile"] else None
-    top_text = face(top, ascii_only) if top else ""
-    phase = obs["phase"]
-    if phase == "offer":
+    if to_act != view.seat:
+        return f"{seat_names(view)[to_act]} to play."
+    top = hand.top_discard
+    top_text = "" if top is None else face(top, ascii_only)
+    if hand.phase == "offer":
         return f"Your turn: take the upcard {top_text} (take), or pass (pass)."
-    if phase == "draw":
-        if obs["stock_only"]:
+    if hand.phase == "draw":
+        if hand.stock_only:
             return "Your turn: both passed the upcard, so draw from the stock (draw)."
         return f"Your turn: draw from the stock (draw), or take the {top_text} (take)."
     text = "Your turn: discard a card (discard CARD)"
-    if obs["taken"]:
-        text += f", not the {face(obs['taken'], ascii_only)} you just took"
-    endings = knock_options(view)
-    if any(verb == "gin" for verb, _, _ in endings):
+    if hand.taken is not None:
+        text += f", not the {face(hand.taken, ascii_only)} you just took"
+    endings = view.knock_options
+    if any(option.kind == "gin" for option in endings):
         text += ", or go gin (gin CARD)"
-    elif endings and endings[0][0] == "knock":
-        text += f", or knock with {endings[0][2]} (knock CARD)"
-    if any(verb == "big gin" for verb, _, _ in endings):
+    elif endings and endings[0].kind == "knock":
+        text += f", or knock with {endings[0].best.deadwood} (knock CARD)"
+    if any(option.kind == "big_gin" for option in endings):
         text += ", or big gin (big gin)"
     return text + "."
 
 
-def layout_text(
-    melds: Sequence[str | Sequence[str]], loose: Sequence[str], ascii_only: bool = False
-) -> str:
+def news(
+    view: SeatView,
+    finished: Sequence[EventView],
+    events: Sequence[EventView],
+    hand_over: bool,
+    ascii_only: bool = False,
+) -> list[str]:
+    """The full-screen table's log lines for what happened since the last look: the rest
+    of a hand that ended, then the events of the hand in play."""
+    names = seat_names(view)
+    lines = [describe_event(e, view.seat, names, ascii_only) for e in finished]
+    if hand_over:
+        lines.append("The hand is over.")
+    return lines + [describe_event(e, view.seat, names, ascii_only) for e in events]
+
+
+def layout_text(layout: LayoutView, ascii_only: bool = False) -> str:
     """Melds in brackets, then the loose cards: ``[7♠ 7♥ 7♦] K♠ 2♠``."""
-    parts = [meld_text(m, ascii_only) for m in melds]
-    if loose:
-        parts.append(card_list(loose, ascii_only))
+    parts = [meld_text(m, ascii_only) for m in layout.melds]
+    if layout.unmatched:
+        parts.append(card_list(layout.unmatched, ascii_only))
     return " ".join(parts) or "no cards"
 
 
-def hand_line(view: View, ascii_only: bool = False) -> str:
-    arrangement = view["arrangement"]
-    layout = layout_text(arrangement["melds"], arrangement["unmatched"], ascii_only)
-    return f"Your hand: {layout}, deadwood {arrangement['deadwood']}"
+def hand_line(view: SeatView, ascii_only: bool = False) -> str:
+    arrangement = view.arrangement
+    return f"Your hand: {layout_text(arrangement, ascii_only)}, deadwood {arrangement.deadwood}"
 
 
-def score_line(view: View) -> str:
-    names = names_of(view)
-    scores = view["scores"]
-    target = view["rules"]["target"]
+def score_line(view: SeatView) -> str:
+    names = seat_names(view)
+    scores = view.sheet.scores
+    target = view.sheet.target
     return f"Score: {names[0]} {scores[0]}, {names[1]} {scores[1]} (target {target})."
 
 
-def describe_state(view: View, ascii_only: bool = False) -> list[str]:
+def rules_note(view: SeatView) -> str:
+    """The knock threshold of the hand in play and its multiplier."""
+    hand = view.hand
+    note = "gin only" if hand.threshold == 0 else f"knock with {hand.threshold} or less"
+    if hand.multiplier != 1:
+        note += f", scores x{hand.multiplier}"
+    return note
+
+
+def describe_state(view: SeatView, ascii_only: bool = False) -> list[str]:
     """The table in a few lines: hand number, score, the opponent, the piles, your hand."""
-    obs = view["observation"]
-    me = int(view["seat"])
-    names = names_of(view)
-    lines = []
-    dealer = "You deal" if obs["dealer"] == me else f"{names[obs['dealer']]} deals"
-    deal = f" (deal {view['deal_number']})" if view["deal_number"] != view["hand_number"] else ""
-    lines.append(f"Hand {view['hand_number']}{deal}. {dealer}. {score_line(view)}")
-    threshold = obs["threshold"]
-    rules_note = "gin only" if threshold == 0 else f"knock with {threshold} or less"
-    if obs["multiplier"] != 1:
-        rules_note += f", scores x{obs['multiplier']}"
-    known = card_list(obs["opponent_known"], ascii_only)
-    opp = f"{opponent_title(view)} holds {plural(obs['opponent_card_count'], 'card')}"
-    opp += f", known: {known}." if known else "."
-    lines.append(opp)
-    pile = obs["discard_pile"]
+    hand = view.hand
+    names = seat_names(view)
+    dealer = "You deal" if hand.dealer == view.seat else f"{names[hand.dealer]} deals"
+    deal = f" (deal {view.deal_number})" if view.deal_number != view.hand_number else ""
+    lines = [f"Hand {view.hand_number}{deal}. {dealer}. {score_line(view)}"]
+    known = card_list(hand.opponent_known, ascii_only)
+    opponent = f"{opponent_title(view)} holds {plural(hand.opponent_card_count, 'card')}"
+    opponent += f", known: {known}." if known else "."
+    lines.append(opponent)
+    pile = hand.discard_pile
     top = f"{face(pile[-1], ascii_only)} on top ({plural(len(pile), 'card')})" if pile else "empty"
-    stock = plural(obs["stock_count"], "card")
-    lines.append(f"Stock: {stock}. Discard pile: {top}. Rules: {rules_note}.")
+    stock = plural(hand.stock_count, "card")
+    lines.append(f"Stock: {stock}. Discard pile: {top}. Rules: {rules_note(view)}.")
     lines.append(hand_line(view, ascii_only))
     return lines
 
 
 def describe_showdown(
-    hand: Mapping[str, Any], me: int, names: Sequence[str], ascii_only: bool = False
+    hand: HandSummary, me: int, names: Sequence[str], ascii_only: bool = False
 ) -> list[str]:
     """A finished hand (the service's ``last_hand``): both hands, lay-offs and the points."""
-    result = hand["result"]
-    outcome = result["outcome"]
-    lines: list[str] = []
-    if outcome == "dead":
-        lines.append(
-            "A dead hand: the stock is down to two cards. Nobody scores; "
-            "the same dealer deals again."
-        )
-        for seat in (me, 1 - me):
-            lines.append(f"  {names[seat]}: {card_list(hand['hands'][seat], ascii_only)}")
-        return lines
-    knocker = int(result["knocker"])
+    return describe_result(hand.result, hand.hands, me, names, ascii_only)
+
+
+def describe_result(
+    result: ResultView,
+    hands: Sequence[Sequence[Card]],
+    me: int,
+    names: Sequence[str],
+    ascii_only: bool = False,
+) -> list[str]:
+    """The end of a hand: who ended it, both layouts (``hands`` for a dead hand, by seat),
+    the lay-offs and the points."""
+    if result.is_dead or result.knocker is None or result.winner is None:
+        return dead_hand_lines(hands, me, names, ascii_only)
+    knocker = result.knocker
     defender = 1 - knocker
-    thrown = result.get("knock_discard")
-    verb = {"gin": "went gin", "big_gin": "went big gin"}.get(outcome, "knocked")
+    verb = {"gin": "went gin", "big_gin": "went big gin"}.get(result.outcome, "knocked")
     head = f"{names[knocker]} {verb}"
-    if thrown:
-        head += f" (threw the {face(thrown, ascii_only)} face down)"
-    lines.append(f"{head}.")
-    for seat, side in ((knocker, "knocker"), (defender, "defender")):
-        layout = layout_text(result[f"{side}_melds"], result[f"{side}_unmatched"], ascii_only)
-        lines.append(f"  {names[seat]}: {layout}, deadwood {result[f'{side}_deadwood']}")
-    layoffs = result["layoffs"]
-    if layoffs:
+    if result.knock_discard is not None:
+        head += f" (threw the {face(result.knock_discard, ascii_only)} face down)"
+    lines = [f"{head}."]
+    for seat, layout in ((knocker, result.knocker_layout), (defender, result.defender_layout)):
+        lines.append(
+            f"  {names[seat]}: {layout_text(layout, ascii_only)}, deadwood {layout.deadwood}"
+        )
+    if result.layoffs:
         items = ", ".join(
-            f"{face(lay['card'], ascii_only)} on {meld_text(lay['onto'], ascii_only)}"
-            for lay in layoffs
+            f"{face(lay.card, ascii_only)} on {meld_text(lay.onto, ascii_only)}"
+            for lay in result.layoffs
         )
         lines.append(f"  {names[defender]} laid off {items}.")
-    elif outcome == "knock" or outcome == "undercut":
+    elif result.outcome in ("knock", "undercut"):
         lines.append(f"  {names[defender]} had nothing to lay off.")
-    winner = int(result["winner"])
-    what = OUTCOME_WORDS.get(outcome, outcome)
-    double = " (doubled)" if result.get("multiplier", 1) != 1 else ""
+    winner = result.winner
+    what = OUTCOME_WORDS.get(result.outcome, result.outcome)
+    double = " (doubled)" if result.multiplier != 1 else ""
     scores = "score" if names[winner] == "You" else "scores"
-    lines.append(f"  {what.capitalize()}: {names[winner]} {scores} {result['points']}{double}.")
+    lines.append(f"  {what.capitalize()}: {names[winner]} {scores} {result.points}{double}.")
     return lines
 
 
-def describe_rules(view: View) -> str:
+def dead_hand_lines(
+    hands: Sequence[Sequence[Card]], me: int, names: Sequence[str], ascii_only: bool = False
+) -> list[str]:
+    """A dead hand: nobody scores; both hands as they were, the viewer's first."""
+    lines = [
+        "A dead hand: the stock is down to two cards. Nobody scores; the same dealer deals again."
+    ]
+    for seat in (me, 1 - me):
+        lines.append(f"  {names[seat]}: {card_list(hands[seat], ascii_only)}")
+    return lines
+
+
+def describe_rules(rules: Mapping[str, Any]) -> str:
     """The match's settings in one line."""
-    rules = view["rules"]
     big = rules["big_gin_bonus"]
     parts = [
         "Oklahoma (the first upcard sets the threshold)"
@@ -390,35 +481,247 @@ def describe_rules(view: View) -> str:
     return ", ".join(parts) + "."
 
 
-def score_lines(view: View) -> list[str]:
+def score_lines(view: SeatView) -> list[str]:
     """The score sheet: one line per scored hand, boxes, then the totals or the final."""
-    names = names_of(view)
+    names = seat_names(view)
+    sheet = view.sheet
     width = max(8, *(len(n) for n in names))
     lines = [f"{'hand':>4}  {'result':<9} {names[0]:>{width}} {names[1]:>{width}}"]
-    for line in view["sheet"]:
+    for line in sheet.lines:
         cells = ["", ""]
-        winner = int(line["winner"])
-        cells[winner] = f"+{line['points']} ({line['totals'][winner]})"
-        outcome = OUTCOME_WORDS.get(line["outcome"], line["outcome"])
-        lines.append(f"{line['number']:>4}  {outcome:<9} {cells[0]:>{width}} {cells[1]:>{width}}")
-    boxes = view["boxes"]
+        cells[line.winner] = f"+{line.points} ({line.totals[line.winner]})"
+        outcome = OUTCOME_WORDS.get(line.outcome, line.outcome)
+        lines.append(f"{line.number:>4}  {outcome:<9} {cells[0]:>{width}} {cells[1]:>{width}}")
+    boxes = sheet.boxes
     lines.append(f"{'':>4}  {'boxes':<9} {boxes[0]:>{width}} {boxes[1]:>{width}}")
-    final = view.get("final")
-    if final:
-        for label, key in (
-            ("points", "hand_points"),
-            ("lines", "line_bonus"),
-            ("game", "game_bonus"),
-            ("shutout", "shutout_bonus"),
-            ("total", "totals"),
+    final = sheet.final
+    if final is not None:
+        for label, pair in (
+            ("points", final.hand_points),
+            ("lines", final.line_bonus),
+            ("game", final.game_bonus),
+            ("shutout", final.shutout_bonus),
+            ("total", final.totals),
         ):
-            pair = final[key]
             lines.append(f"{'':>4}  {label:<9} {pair[0]:>{width}} {pair[1]:>{width}}")
-        champion = names[int(final["winner"])]
+        champion = names[final.winner]
         verb = "win" if champion == "You" else "wins"
-        lines.append(f"{champion} {verb} the match by {final['margin']}.")
+        lines.append(f"{champion} {verb} the match by {final.margin}.")
     else:
-        scores = view["scores"]
+        scores = sheet.scores
         lines.append(f"{'':>4}  {'score':<9} {scores[0]:>{width}} {scores[1]:>{width}}")
-        lines.append(f"Target {view['rules']['target']}.")
+        lines.append(f"Target {sheet.target}.")
     return lines
+
+
+def hint_line(advice: HintView, ascii_only: bool = False) -> str:
+    """The advice in one line: ``Hint: discard K♠. It fits nothing...``."""
+    explanation = symbolise(advice.explanation, ascii_only)
+    return f"Hint: {symbolise(advice.action, ascii_only)}. {explanation}"
+
+
+def hint_also(advice: HintView) -> str | None:
+    """The next few options with their notes, for the plain prompt (``None`` if none)."""
+    others = [a for a in advice.alternatives if a.action != advice.action]
+    if not others:
+        return None
+    return "  Also: " + "; ".join(f"{a.action} ({a.note})" for a in others[:3] if a.note)
+
+
+def hint_lines(advice: HintView, ascii_only: bool = False) -> list[str]:
+    """The advice as a page: the action, the reasons, then the options best first."""
+    explanation = symbolise(advice.explanation, ascii_only)
+    lines = [f"Suggested: {symbolise(advice.action, ascii_only)}", "", explanation]
+    if advice.alternatives:
+        lines += ["", "The options, best first:"]
+        for alt in advice.alternatives[:6]:
+            note = f" – {alt.note}" if alt.note else ""
+            option = symbolise(alt.action, ascii_only)
+            lines.append(f"  {option:<14} {round(alt.value, 2):>7}{note}")
+    return lines
+
+
+# -- the full-screen table's words --------------------------------------------------------
+
+CARD_BACK: Final = "░░"
+ASCII_CARD_BACK: Final = "##"
+
+
+def card_back(ascii_only: bool = False) -> str:
+    return ASCII_CARD_BACK if ascii_only else CARD_BACK
+
+
+def top_line(view: SeatView) -> str:
+    """The title bar: hand number, the score, the target and the knock threshold."""
+    names = seat_names(view)
+    scores = view.sheet.scores
+    hand = view.hand
+    limit = "gin only" if hand.threshold == 0 else f"knock ≤ {hand.threshold}"
+    if hand.multiplier != 1:
+        limit += f" · scores ×{hand.multiplier}"
+    return (
+        f"Gin Rummy · hand {view.hand_number} · {names[0]} {scores[0]} – "
+        f"{names[1]} {scores[1]} · target {view.sheet.target} · {limit}"
+    )
+
+
+def opponent_cards(view: SeatView, ascii_only: bool = False) -> str:
+    """The opponent's known cards face up, the rest as card backs."""
+    hand = view.hand
+    backs = hand.opponent_card_count - len(hand.opponent_known)
+    faces = [face(c, ascii_only) for c in hand.opponent_known]
+    return " ".join(faces + [card_back(ascii_only)] * backs)
+
+
+def opponent_heading(view: SeatView, ascii_only: bool = False) -> str:
+    hand = view.hand
+    known = hand.opponent_known
+    heading = f"{opponent_title(view)} · {plural(hand.opponent_card_count, 'card')}"
+    return heading + (f" · known: {card_list(known, ascii_only)}" if known else "")
+
+
+def dealer_note(view: SeatView) -> str:
+    dealer = view.hand.dealer
+    return "you deal" if dealer == view.seat else f"{seat_names(view)[dealer]} deals"
+
+
+def side_sheet_lines(view: SeatView) -> list[str]:
+    """The score sheet in the side panel: the last twelve hands, boxes and the score."""
+    short = [n[:8] for n in seat_names(view)]
+    sheet = view.sheet
+    lines = [f"{'#':>2} {'':<8}{short[0]:>8}{short[1]:>9}"]
+    for line in sheet.lines[-12:]:
+        cells = ["", ""]
+        cells[line.winner] = f"+{line.points}"
+        outcome = OUTCOME_WORDS.get(line.outcome, line.outcome)[:8]
+        lines.append(f"{line.number:>2} {outcome:<8}{cells[0]:>8}{cells[1]:>9}")
+    lines.append(f"{'':>2} {'boxes':<8}{sheet.boxes[0]:>8}{sheet.boxes[1]:>9}")
+    lines.append(f"{'':>2} {'score':<8}{sheet.scores[0]:>8}{sheet.scores[1]:>9}")
+    lines.append(f"target {sheet.target} · s: full sheet")
+    return lines
+
+
+def screen_turn(view: SeatView, busy: bool = False, ascii_only: bool = False) -> str:
+    """Whose turn it is, with the full-screen table's keys."""
+    if view.finished:
+        return "The match is over."
+    hand = view.hand
+    names = seat_names(view)
+    if busy:
+        return f"{names[1 - view.seat]} is thinking…"
+    if hand.to_act != view.seat:
+        return f"Waiting for {'' if hand.to_act is None else names[hand.to_act]}…"
+    top = hand.top_discard
+    top_text = "" if top is None else face(top, ascii_only)
+    if hand.phase == "offer":
+        return f"Your turn: take the upcard {top_text} (t) or pass (p)."
+    if hand.phase == "draw":
+        if hand.stock_only:
+            return "Your turn: both passed the upcard, so draw from the stock (d)."
+        return f"Your turn: draw from the stock (d) or take the {top_text} (t)."
+    text = "Your turn: choose a card (←→ or click), then discard it (⏎)"
+    endings = view.knock_options
+    if any(option.kind == "gin" for option in endings):
+        text += ", or go gin (g)!"
+    elif endings:
+        text += f", or knock with {endings[0].best.deadwood} (k)"
+    return text + "."
+
+
+def hand_info(view: SeatView, selected: Card | None, ascii_only: bool = False) -> str:
+    """The line under the hand: the chosen card, the card that may not go, the deadwood."""
+    parts = []
+    if selected is not None:
+        parts.append(f"chosen: {face(selected, ascii_only)}")
+    taken = view.hand.taken
+    if taken is not None:
+        parts.append(f"you may not discard the {face(taken, ascii_only)}")
+    parts.append(f"your deadwood {view.arrangement.deadwood}")
+    return " · ".join(parts)
+
+
+def help_lines(view: SeatView, link: str) -> list[str]:
+    """The help page: the keys, the mouse, the rules and how to continue elsewhere."""
+    return [
+        "Keys (also shown on the buttons and at the bottom):",
+        "  t take the upcard or the top discard    p pass the upcard",
+        "  d draw from the stock                   ←/→ choose a card",
+        "  ⏎ or x discard the chosen card          k or g knock or gin (choose a layout)",
+        "  b big gin (when the rules allow it)     h hint with its reasons",
+        "  s score sheet                           q quit (the match is saved)",
+        "Mouse: click a card to choose it, the stock to draw, the discard pile to take,",
+        "and the buttons.",
+        "",
+        f"Rules: {describe_rules(view.rules)}",
+        "",
+        f"Match {view.match_id}; continue it later with",
+        f"  ginrummy play --resume {view.match_id}",
+        "or in a browser (run 'ginrummy serve'):",
+        f"  {link}",
+    ]
+
+
+def showdown_notes(hand: HandSummary, view: SeatView, ascii_only: bool = False) -> list[str]:
+    """The showdown dialog's text: the layouts are drawn as cards, so only the head, the
+    lay-offs and the points, then the score."""
+    lines = describe_showdown(hand, view.seat, seat_names(view), ascii_only)
+    notes = [lines[0]] if hand.result.is_dead else [lines[0], *lines[3:]]
+    return [*notes, "", score_line(view)]
+
+
+def showdown_label(result: ResultView, seat: int, names: Sequence[str]) -> str:
+    """The heading over one side's cards in the showdown."""
+    knocked = seat == result.knocker
+    layout = result.knocker_layout if knocked else result.defender_layout
+    role = "knocked" if knocked else "defends"
+    return f"{names[seat]} ({role}): deadwood {layout.deadwood}"
+
+
+# -- the lesson's words -------------------------------------------------------------------
+
+LESSON_NAMES: Final = ("You", "Computer")
+
+
+def lesson_heading(step: LessonStepView) -> str:
+    return f"Gin Rummy lesson · step {step.index + 1} of {step.total}: {step.title}"
+
+
+def lesson_text(view: LessonView, ascii_only: bool = False) -> str:
+    """The step's explanation; at the end, the showdown too."""
+    text = symbolise(view.step.text, ascii_only)
+    if view.step.finished and view.hand.result is not None:
+        lines = lesson_showdown(view, ascii_only)
+        text += "\n\n" + "\n".join(lines) + "\n\nPress q to finish."
+    return text
+
+
+def lesson_showdown(view: LessonView, ascii_only: bool = False) -> list[str]:
+    """The end of the lesson's hand (nothing before it ends)."""
+    hand = view.hand
+    if hand.result is None:
+        return []
+    other = hand.opponent_hand or ()
+    hands = (hand.hand, other) if hand.seat == 0 else (other, hand.hand)
+    return describe_result(hand.result, hands, hand.seat, LESSON_NAMES, ascii_only)
+
+
+def lesson_turn(step: LessonStepView) -> str:
+    """What the full-screen lesson asks for now, with its keys."""
+    if step.select is not None:
+        return "Pick cards with space or a click, then check them (⏎)."
+    if step.action is not None:
+        return "Make the move: t take · p pass · d draw · ⏎ discard the chosen card · k knock."
+    if step.finished:
+        return "The lesson is over: q to finish."
+    return "Read, then go on (⏎)."
+
+
+def lesson_answer(step: LessonStepView, go_on: str = "press ⏎ to go on") -> str:
+    """The answer the step wants (the ``h`` key)."""
+    return f"Answer: {step.select or step.action or go_on}"
+
+
+def coach_says(view: LessonView) -> str:
+    """The coach's word on the last try, as a sentence (empty when there is none)."""
+    message = view.step.message
+    return message.capitalize() + "." if message else ""

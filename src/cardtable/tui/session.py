@@ -2,19 +2,29 @@
 
 The terminal owns its database, so it keeps the seat's token and can print the browser link
 of the same seat: a match started here can be finished in the web table, and the other way
-round. :class:`TerminalTable` also works out what happened since the player last looked (the
+round. :class:`TerminalTable` also tells what happened since the player last looked (the
 computer's moves, a hand that ended), for both the full-screen app and the plain prompt.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Final
 
 from cardtable.errors import CardTableError
-from cardtable.gin.rules import Rules
-from cardtable.table.service import SeatSpec, TableService
+from cardtable.table import (
+    EventView,
+    GameRules,
+    HandReplay,
+    HandSummary,
+    HintView,
+    MatchSummary,
+    NotFoundError,
+    SeatSpec,
+    SeatView,
+    TableService,
+)
+from cardtable.table.options import lobby_options
 
 __all__ = [
     "CLIENT",
@@ -23,59 +33,43 @@ __all__ = [
     "TerminalTable",
     "Update",
     "default_level",
+    "finished_events",
     "resumable_matches",
 ]
 
-CLIENT = "terminal"
-WEB_BASE = "http://127.0.0.1:8000"
-_PREFERRED_LEVELS = ("intermediate", "simple", "random")
-
+CLIENT: Final = "terminal"
+WEB_BASE: Final = "http://127.0.0.1:8000"
 
 class NoMatchError(CardTableError):
     """No match to resume, or an id that opens no seat for a person."""
 
 
-def default_level() -> str:
-    """``intermediate`` when that computer player exists, else the best one available."""
-    from cardtable.gin.players import player_names
-
-    names = player_names()
-    for name in _PREFERRED_LEVELS:
-        if name in names:
-            return name
-    return names[0]
+def default_level(game: str = "gin") -> str:
+    """The level a lobby suggests (``intermediate`` when that computer player exists)."""
+    return lobby_options(game).default_level
 
 
 @dataclass(frozen=True, slots=True)
 class Update:
-    """What changed since the last look: a finished hand (if any) and new events of the hand
-    in play, both as the seat may see them."""
+    """What changed since the last look: a finished hand (if any) with the rest of its
+    events, and the new events of the hand in play, each as the seat saw it."""
 
-    finished: Mapping[str, Any] | None = None
-    finished_events: list[dict[str, Any]] = field(default_factory=list)
-    events: list[dict[str, Any]] = field(default_factory=list)
+    finished: HandSummary | None = None
+    finished_events: tuple[EventView, ...] = ()
+    events: tuple[EventView, ...] = ()
 
     def __bool__(self) -> bool:
         return self.finished is not None or bool(self.events)
 
 
-def _deals_done(view: Mapping[str, Any]) -> int:
-    last = view.get("last_hand")
-    return 0 if not last else int(last["deal"])
+def finished_events(replay: HandReplay) -> tuple[EventView, ...]:
+    """Every event of a finished hand as this seat was told it during the hand (the engine
+    decides which cards it saw: the opponent's stock draws stay hidden)."""
+    return replay.told
 
 
-def _event_from_action(item: Mapping[str, Any], me: int) -> dict[str, Any]:
-    """A replayed action as the public event ``me`` saw (the opponent's stock draw hidden)."""
-    seat = int(item["seat"])
-    verb, _, rest = str(item["action"]).partition(" ")
-    card: str | None = rest.split()[0] if rest.split() else None
-    if verb == "take":
-        card = item.get("drawn")
-    elif verb == "draw":
-        card = item.get("drawn") if seat == me else None
-    elif verb in ("pass", "big_gin"):
-        card = None
-    return {"seat": seat, "kind": verb, "card": card}
+def _deals_done(view: SeatView) -> int:
+    return 0 if view.last_hand is None else view.last_hand.deal
 
 
 class TerminalTable:
@@ -86,7 +80,7 @@ class TerminalTable:
         self.match_id = match_id
         self.token = token
         self.seat = service.seat_of(match_id, token)
-        self.view: dict[str, Any] = service.view(match_id, token)
+        self.view: SeatView = service.view(match_id, token)
         self._deals_seen = _deals_done(self.view)
         self._events_seen = 0
 
@@ -96,7 +90,7 @@ class TerminalTable:
     def start(
         cls,
         service: TableService,
-        rules: Rules,
+        rules: GameRules,
         level: str | None = None,
         seed: str | None = None,
         name: str = "",
@@ -121,29 +115,38 @@ class TerminalTable:
                 raise NoMatchError(
                     "no unfinished terminal match to resume: start one with 'ginrummy play'"
                 )
-            match_id = str(found[0]["id"])
+            match_id = found[0].id
         else:
-            match_id = _full_id(service, match_id)
-        stored = service.store.get_match(match_id)
-        assert stored is not None
-        people = [s for s, spec in enumerate(stored.seats) if spec.get("kind") == "human"]
+            try:
+                match_id = service.find_match(match_id)
+            except NotFoundError as error:
+                raise NoMatchError(str(error)) from None
+        players = service.summary(match_id).players
+        people = [seat for seat, player in enumerate(players) if player.kind == "human"]
         if not people:
             raise NoMatchError(f"match {match_id} has no seat for a person")
-        people.sort(key=lambda s: stored.seats[s].get("client") != CLIENT)
+        people.sort(key=lambda seat: players[seat].client != CLIENT)
         token = service.token_of(match_id, people[0])
         assert token is not None
         service.resume(match_id)
         return cls(service, match_id, token)
 
+    def next_match(self) -> TerminalTable:
+        """The same seat at the next match of the series (the same seats and tokens; the
+        first dealer the rules give a series). Asked again, it is the same match."""
+        return TerminalTable(
+            self.service, self.service.next_match(self.match_id, self.token), self.token
+        )
+
     # -- playing -------------------------------------------------------------------------
 
     @property
     def finished(self) -> bool:
-        return bool(self.view["status"] == "finished")
+        return self.view.finished
 
     @property
     def my_turn(self) -> bool:
-        return bool(self.view["legal_actions"])
+        return self.view.my_turn
 
     def web_link(self, base: str = WEB_BASE) -> str:
         """The browser link of this same seat (the web table's ``/match/{id}?token=`` route)."""
@@ -154,14 +157,12 @@ class TerminalTable:
         errors: an illegal action changes nothing, and an action meant for a table that has
         moved on meanwhile (a move in the web table) raises ``StaleActionError``; then
         :meth:`refresh` shows what happened."""
-        view = self.service.act(
-            self.match_id, self.token, action, expected=int(self.view["action_count"])
-        )
+        view = self.service.act(self.match_id, self.token, action, expected=self.view.action_count)
         return self._take(view)
 
     def changed_elsewhere(self) -> bool:
         """True when another client (the web table) stored an action since the last look."""
-        return self.service.store.action_count(self.match_id) != int(self.view["action_count"])
+        return self.service.action_count(self.match_id) != self.view.action_count
 
     def refresh(self) -> Update:
         return self._take(self.service.view(self.match_id, self.token))
@@ -170,44 +171,30 @@ class TerminalTable:
         """Everything of the hand in play so far (for the first look at a table)."""
         return self._take(self.view)
 
-    def hint(self) -> dict[str, Any]:
+    def hint(self) -> HintView:
         return self.service.hint(self.match_id, self.token)
 
-    def _take(self, view: dict[str, Any]) -> Update:
+    def _take(self, view: SeatView) -> Update:
         done = _deals_done(view)
-        finished: Mapping[str, Any] | None = None
-        finished_events: list[dict[str, Any]] = []
+        finished: HandSummary | None = None
+        told: tuple[EventView, ...] = ()
         if done > self._deals_seen:
-            finished = view["last_hand"]
+            finished = view.last_hand
             if done == self._deals_seen + 1:
                 replay = self.service.replay_hand(self.match_id, self.token, done)
-                finished_events = [
-                    _event_from_action(item, self.seat)
-                    for item in replay["actions"][self._events_seen :]
-                ]
+                told = finished_events(replay)[self._events_seen :]
             self._events_seen = 0
-        events = list(view["observation"]["events"][self._events_seen :])
+        events = view.hand.events[self._events_seen :]
         self._deals_seen = done
-        self._events_seen = len(view["observation"]["events"])
+        self._events_seen = len(view.hand.events)
         self.view = view
-        return Update(finished, finished_events, events)
+        return Update(finished, told, events)
 
 
-def resumable_matches(service: TableService) -> list[dict[str, Any]]:
+def resumable_matches(service: TableService) -> list[MatchSummary]:
     """Unfinished matches with a person's seat opened from the terminal, newest first."""
     return [
         summary
         for summary in service.list_matches("active")
-        if any(p.get("kind") == "human" and p.get("client") == CLIENT for p in summary["players"])
+        if any(p.kind == "human" and p.client == CLIENT for p in summary.players)
     ]
-
-
-def _full_id(service: TableService, prefix: str) -> str:
-    if service.store.get_match(prefix) is not None:
-        return prefix
-    ids = [str(m["id"]) for m in service.list_matches() if str(m["id"]).startswith(prefix)]
-    if len(ids) == 1:
-        return ids[0]
-    if not ids:
-        raise NoMatchError(f"no match {prefix!r}")
-    raise NoMatchError(f"{prefix!r} is the start of {len(ids)} match ids: give more of it")

@@ -1,4 +1,5 @@
-"""Widgets of the full-screen table: cards, a hand grouped into melds, the two piles.
+"""Widgets of the full-screen table: cards, a hand grouped into melds, the two piles, the
+action buttons.
 
 Colours come from the theme's variables (``$text-error`` for red suits, ``$accent`` for the
 selected card), so the same table reads well on the dark and the light theme.
@@ -15,11 +16,23 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
-from cardtable.tui.render import face, is_red
+from cardtable.cards import Card
+from cardtable.table import LayoutView
+from cardtable.tui.render import card_back, face, is_red
 
-__all__ = ["CardGroup", "CardView", "HandView", "Pile", "colour_cards", "markup_escape"]
+__all__ = [
+    "CardGroup",
+    "CardView",
+    "Group",
+    "HandView",
+    "Pile",
+    "action_button",
+    "colour_cards",
+    "group_hand",
+    "markup_escape",
+]
 
 _CARD_TOKEN: Final = re.compile(r"(?<![\w$])((?:10|[A2-9TJQK])[♥♦HD])(?!\w)")
 
@@ -58,17 +71,17 @@ class CardView(Static):
 
     @dataclass
     class Chosen(Message):
-        card: str | None
+        card: Card | None
 
     def __init__(
         self,
-        card: str | None,
+        card: Card | None,
         ascii_only: bool = False,
         *,
         id: str | None = None,
         classes: str = "",
     ) -> None:
-        text = ("##" if ascii_only else "░░") if card is None else face(card, ascii_only)
+        text = card_back(ascii_only) if card is None else face(card, ascii_only)
         extra = "-back" if card is None else ("-red" if is_red(card) else "")
         super().__init__(text, id=id, classes=f"{classes} {extra}".strip(), markup=False)
         self.card = card
@@ -82,7 +95,7 @@ class Group:
     """Cards shown together under a title: a meld, or the deadwood."""
 
     title: str
-    cards: tuple[str, ...]
+    cards: tuple[Card, ...]
     kind: str = "meld"
 
 
@@ -122,7 +135,7 @@ class HandView(Widget):
         super().__init__(id=id)
         self.ascii_only = ascii_only
         self.groups: list[Group] = list(groups)
-        self.marks: dict[str, set[str]] = {}
+        self.marks: dict[Card, set[str]] = {}
 
     def compose(self) -> ComposeResult:
         for group in self.groups:
@@ -135,16 +148,16 @@ class HandView(Widget):
                     yield CardView(card, self.ascii_only, id=card_id, classes=marks)
 
     @property
-    def order(self) -> list[str]:
+    def order(self) -> list[Card]:
         """The cards left to right."""
         return [card for group in self.groups for card in group.cards]
 
-    async def show(self, groups: Sequence[Group], marks: dict[str, set[str]]) -> None:
+    async def show(self, groups: Sequence[Group], marks: dict[Card, set[str]]) -> None:
         self.groups = list(groups)
         self.marks = marks
         await self.recompose()
 
-    def mark(self, name: str, cards: set[str]) -> None:
+    def mark(self, name: str, cards: set[Card]) -> None:
         """Set the class ``name`` on exactly ``cards`` (no rebuild)."""
         for marks in self.marks.values():
             marks.discard(name)
@@ -180,16 +193,17 @@ class Pile(Static):
         self.post_message(self.Clicked(self))
 
 
-def group_hand(
-    melds: Sequence[str | Sequence[str]], unmatched: Sequence[str], deadwood: int
-) -> list[Group]:
-    """Groups for a hand's arrangement: each meld (``"7S 7H 7D"`` or a list of cards, a set
-    or a run), then the deadwood."""
-    groups = []
-    for meld in melds:
-        cards = tuple(meld.split() if isinstance(meld, str) else meld)
-        kind = "set" if len({c[:-1] for c in cards}) == 1 else "run"
-        groups.append(Group(kind, cards))
-    if unmatched:
-        groups.append(Group(f"deadwood {deadwood}", tuple(unmatched), "deadwood"))
+def group_hand(layout: LayoutView) -> list[Group]:
+    """Groups for an arrangement from the service: each meld titled by its kind (a set or a
+    run), then the loose cards with their deadwood."""
+    groups = [Group(meld.kind, meld.cards) for meld in layout.melds]
+    if layout.unmatched:
+        groups.append(Group(f"deadwood {layout.deadwood}", layout.unmatched, "deadwood"))
     return groups
+
+
+def action_button(key: str, label: str, variant: str = "default") -> Button:
+    """A compact button ``#act-KEY`` that never takes the focus (the keys stay the table's)."""
+    button = Button(label, id=f"act-{key}", compact=True, variant=variant)  # type: ignore[arg-type]
+    button.can_focus = False
+    return button

@@ -1,0 +1,239 @@
+"""The guided lesson, full screen: the shared script of :class:`cardtable.table.Lessons`,
+step by step, with the same piles and hand as the match screen."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from cardtable.cards import Card
+from cardtable.table import Lessons, LessonView
+from cardtable.tui import render
+from cardtable.tui.table_paint import LOG_LINES
+from cardtable.tui.widgets import (
+    CardView,
+    Group,
+    HandView,
+    Pile,
+    action_button,
+    colour_cards,
+    markup_escape,
+)
+
+__all__ = ["LessonScreen"]
+
+
+class LessonScreen(Screen[None]):
+    """The lesson: the coach's text, the piles, your hand, and the step's controls."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Choose card", key_display="←→"),
+        Binding("right", "move(1)", "Choose card", show=False),
+        Binding("space", "pick", "Pick card", key_display="space"),
+        Binding("enter", "enter", "Check / next / discard", key_display="⏎"),
+        Binding("d", "act('draw')", "Draw", show=False),
+        Binding("t", "act('take')", "Take", show=False),
+        Binding("p", "act('pass')", "Pass", show=False),
+        Binding("x", "discard", "Discard", show=False),
+        Binding("k", "knock", "Knock", show=False),
+        Binding("h", "answer", "Show the answer"),
+        Binding("q", "quit_lesson", "Quit"),
+    ]
+
+    def __init__(self, ascii_only: bool) -> None:
+        super().__init__()
+        self.ascii_only = ascii_only
+        self.lessons = Lessons()
+        self.view: LessonView = self.lessons.start()
+        self.cursor: Card | None = None
+        self.picked: set[Card] = set()
+        self._events_seen = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="top")
+        with Vertical(id="main"):
+            yield Static(id="lesson-text")
+            with Horizontal(id="middle"):
+                yield Pile(id="stock")
+                yield Pile(id="discard")
+                yield Static(id="log")
+            yield Static(id="turn")
+            yield HandView(self.ascii_only, id="hand")
+            yield Static(id="feedback")
+            with Horizontal(id="actions"):
+                yield action_button("check", "Check (⏎)", "primary")
+                yield action_button("next", "Next (⏎)", "primary")
+                yield action_button("take", "Take (t)", "primary")
+                yield action_button("pass", "Pass (p)")
+                yield action_button("draw", "Draw (d)", "primary")
+                yield action_button("discard", "Discard (⏎)", "primary")
+                yield action_button("knock", "Knock (k)", "primary")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.query_one("#log", Static).border_title = "table"
+        await self.draw()
+
+    # -- drawing -------------------------------------------------------------------------
+
+    async def draw(self) -> None:
+        self.draw_text()
+        self.draw_log()
+        self.draw_piles()
+        await self.draw_hand()
+        self.draw_controls()
+
+    def draw_text(self) -> None:
+        step = self.view.step
+        self.query_one("#top", Static).update(markup_escape(render.lesson_heading(step)))
+        box = self.query_one("#lesson-text", Static)
+        box.update(colour_cards(render.lesson_text(self.view, self.ascii_only)))
+        box.border_title = markup_escape(step.title)
+
+    def draw_log(self) -> None:
+        """The events since the last step (the log keeps its lines when there are none)."""
+        hand = self.view.hand
+        events = hand.events[self._events_seen :]
+        self._events_seen = len(hand.events)
+        if events:
+            lines = [
+                colour_cards(
+                    render.describe_event(e, hand.seat, render.LESSON_NAMES, self.ascii_only)
+                )
+                for e in events
+            ]
+            self.query_one("#log", Static).update("\n".join(lines[-LOG_LINES:]))
+
+    def draw_piles(self) -> None:
+        hand = self.view.hand
+        stock = self.query_one("#stock", Pile)
+        stock.update(str(hand.stock_count))
+        stock.border_title = "stock"
+        pile = self.query_one("#discard", Pile)
+        top = hand.top_discard
+        pile.update("empty" if top is None else colour_cards(render.face(top, self.ascii_only)))
+        pile.border_title = "discard"
+
+    async def draw_hand(self) -> None:
+        cards = self.view.hand.hand
+        if self.cursor not in cards:
+            self.cursor = cards[-1] if cards else None
+        step = self.view.step
+        deadwood = self.view.play.arrangement.deadwood
+        title = "your hand" if step.key in ("sets", "runs") else f"deadwood {deadwood}"
+        marks: dict[Card, set[str]] = {c: set() for c in cards}
+        if self.cursor in marks:
+            marks[self.cursor].add("-selected")
+        for card in self.picked & set(cards):
+            marks[card].add("-picked")
+        await self.query_one(HandView).show([Group(title, cards)], marks)
+
+    def draw_controls(self) -> None:
+        step = self.view.step
+        self.query_one("#turn", Static).update(render.lesson_turn(step))
+        acting = step.action is not None
+        shown = {
+            "check": step.select is not None,
+            "next": step.is_info and not step.finished,
+            "take": acting,
+            "pass": acting,
+            "draw": acting,
+            "discard": acting,
+            "knock": acting,
+        }
+        for key, visible in shown.items():
+            self.query_one(f"#act-{key}", Button).display = visible
+
+    def feedback(self, text: str) -> None:
+        shown = render.symbolise(text, self.ascii_only)
+        self.query_one("#feedback", Static).update(colour_cards(shown))
+
+    async def answered(self, answer: LessonView) -> None:
+        """Show the coach's word on a try; a right one moves the lesson on."""
+        self.feedback(render.coach_says(answer))
+        if answer.ok:
+            self.view = answer
+            await self.draw()
+
+    # -- keys ----------------------------------------------------------------------------
+
+    async def action_move(self, step: int) -> None:
+        order = self.query_one(HandView).order
+        if not order:
+            return
+        index = order.index(self.cursor) if self.cursor in order else 0
+        self.cursor = order[(index + step) % len(order)]
+        self.query_one(HandView).mark("-selected", {self.cursor})
+
+    def action_pick(self) -> None:
+        if self.cursor is None or self.view.step.select is None:
+            return
+        self.picked ^= {self.cursor}
+        self.query_one(HandView).mark("-picked", self.picked)
+
+    async def action_enter(self) -> None:
+        step = self.view.step
+        if step.select is not None:
+            await self.check()
+        elif step.action is not None:
+            await self.action_discard()
+        elif not step.finished:
+            self.view = self.lessons.advance(self.view.lesson_id)
+            self.feedback("")
+            await self.draw()
+
+    async def check(self) -> None:
+        cards = " ".join(sorted(str(card) for card in self.picked))
+        answer = self.lessons.select(self.view.lesson_id, cards)
+        if answer.ok:
+            self.picked = set()
+        await self.answered(answer)
+
+    async def action_act(self, text: str) -> None:
+        if self.view.step.action is None:
+            self.feedback("No move is needed in this step.")
+            return
+        await self.answered(self.lessons.act(self.view.lesson_id, text))
+
+    async def action_discard(self) -> None:
+        if self.cursor is not None:
+            await self.action_act(f"discard {self.cursor}")
+
+    async def action_knock(self) -> None:
+        if self.cursor is not None:
+            await self.action_act(f"knock {self.cursor}")
+
+    def action_answer(self) -> None:
+        self.feedback(render.lesson_answer(self.view.step))
+
+    def action_quit_lesson(self) -> None:
+        self.app.exit()
+
+    # -- the mouse -----------------------------------------------------------------------
+
+    async def on_card_view_chosen(self, message: CardView.Chosen) -> None:
+        if message.card is None:
+            return
+        self.cursor = message.card
+        self.query_one(HandView).mark("-selected", {message.card})
+        if self.view.step.select is not None:
+            self.action_pick()
+
+    async def on_pile_clicked(self, message: Pile.Clicked) -> None:
+        await self.action_act("draw" if message.pile.id == "stock" else "take")
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        key = str(event.button.id).removeprefix("act-")
+        if key in ("check", "next"):
+            await self.action_enter()
+        elif key == "discard":
+            await self.action_discard()
+        elif key == "knock":
+            await self.action_knock()
+        else:
+            await self.action_act(key)

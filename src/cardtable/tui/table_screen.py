@@ -1,0 +1,299 @@
+"""The match screen: opponent, piles, your hand in melds, the actions and the score sheet.
+
+Every action has a key, shown on screen, and a mouse target: click a card to choose it, the
+stock to draw, the discard pile to take, and the buttons for the rest. Moves go to the table
+service in a worker thread (:mod:`cardtable.tui.table_work`), the drawing is
+:mod:`cardtable.tui.table_paint`'s, and the screen polls the database, so moves made in the
+web table for the same seat appear here too.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import ClassVar, Protocol
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from cardtable.cards import Card
+from cardtable.table import HintView
+from cardtable.tui import render
+from cardtable.tui.dialogs import (
+    KnockScreen,
+    ShowdownScreen,
+    final_screen,
+    help_screen,
+    hint_screen,
+    sheet_screen,
+)
+from cardtable.tui.session import TerminalTable, Update
+from cardtable.tui.table_paint import ACTION_BUTTONS, KEYS_TEXT, LOG_LINES, CardChoice, TablePainter
+from cardtable.tui.table_work import HintReady, MoveDone, MoveRefused, TableWorker
+from cardtable.tui.widgets import CardView, HandView, Pile, action_button, colour_cards
+
+__all__ = ["TableHost", "TableScreen"]
+
+POLL_SECONDS = 2.0
+
+
+class TableHost(Protocol):
+    """What the screen needs of its app: the seat, how to show cards, the next match."""
+
+    table: TerminalTable
+    ascii_only: bool
+    new_match: Callable[[TerminalTable], TerminalTable] | None
+
+
+class TableScreen(Screen[None]):
+    """The match at one seat, from the first look to the final score sheet."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Choose card", key_display="←→"),
+        Binding("right", "move(1)", "Choose card", show=False),
+        Binding("d", "play('draw')", "Draw", show=False),
+        Binding("t", "play('take')", "Take", show=False),
+        Binding("p", "play('pass')", "Pass", show=False),
+        Binding("enter,x", "discard", "Discard", show=False),
+        Binding("k,g", "knock", "Knock", show=False),
+        Binding("b", "play('big_gin')", "Big gin", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("s", "sheet", "Score sheet"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit_table", "Quit"),
+    ]
+
+    def __init__(self, host: TableHost) -> None:
+        super().__init__()
+        self.host = host
+        self.choice = CardChoice()
+        self.busy = False
+        self.log_lines: deque[str] = deque(maxlen=40)
+        self.painter = TablePainter(self, host.ascii_only)
+        self.worker = TableWorker(self, lambda: self.table)
+
+    @property
+    def table(self) -> TerminalTable:
+        return self.host.table
+
+    @property
+    def ascii_only(self) -> bool:
+        return self.host.ascii_only
+
+    @property
+    def selected(self) -> Card | None:
+        """The chosen card of the hand."""
+        return self.choice.selected
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="top")
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                yield Static(id="opponent")
+                with Horizontal(id="middle"):
+                    yield Pile(id="stock")
+                    yield Pile(id="discard")
+                    yield Static(id="log")
+                yield Static(id="turn")
+                yield HandView(self.ascii_only, id="hand")
+                yield Static(id="handinfo")
+                with Horizontal(id="actions"):
+                    for key, label in ACTION_BUTTONS:
+                        yield action_button(key, label, "primary" if key != "pass" else "default")
+            with Vertical(id="side"):
+                yield Static(id="sheet")
+                yield Static(KEYS_TEXT, id="keys")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.query_one("#log", Static).border_title = "table"
+        self.query_one("#sheet", Static).border_title = "score sheet"
+        await self.start_table()
+        self.set_interval(POLL_SECONDS, self.poll)
+
+    async def start_table(self) -> None:
+        self.log_lines.clear()
+        self.choice.reset()
+        self.say(f"Match {self.table.match_id}. Press ? for help and the browser link.")
+        await self.applied(self.table.catch_up(), first=True)
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width < 100, "-narrow")
+
+    # -- showing what happened -----------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.log_lines.append(colour_cards(text))
+        self.query_one("#log", Static).update("\n".join(list(self.log_lines)[-LOG_LINES:]))
+
+    def tell(self, update: Update, first: bool) -> None:
+        """The events since the last look, in the log."""
+        hand_over = update.finished is not None and not first
+        told = (update.finished_events, update.events)
+        for line in render.news(self.table.view, *told, hand_over, self.ascii_only):
+            self.say(line)
+
+    async def applied(self, update: Update, first: bool = False) -> None:
+        """Show what changed; a finished hand opens the showdown."""
+        self.busy = False
+        self.tell(update, first)
+        self.choice.hinted = set()
+        await self.draw_table()
+        if update.finished is not None and not first:
+            showdown = ShowdownScreen(update.finished, self.table.view, self.ascii_only)
+            self.app.push_screen(showdown, self.after_showdown)
+        elif self.table.finished:
+            self.show_final()
+
+    async def draw_table(self) -> None:
+        await self.painter.paint(self.table.view, self.choice, self.busy)
+
+    def after_showdown(self, _: bool | None) -> None:
+        if self.table.finished:
+            self.show_final()
+
+    def show_final(self) -> None:
+        self.app.push_screen(final_screen(self.table.view), self.after_final)
+
+    async def after_final(self, again: bool | None) -> None:
+        """``n``: the same seat at the next match of the series; otherwise leave."""
+        if again and self.host.new_match is not None:
+            self.host.table = self.host.new_match(self.table)
+            await self.start_table()
+        else:
+            self.app.exit()
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def play(self, action: str) -> None:
+        if self.busy:
+            return
+        refusal = render.refusal(self.table.view, action)
+        if refusal is not None:
+            self.say(refusal)
+            return
+        self.busy = True
+        self.painter.turn(self.table.view, busy=True)
+        self.painter.buttons(self.table.view, self.selected, busy=True)
+        self.worker.act(action)
+
+    async def on_move_done(self, message: MoveDone) -> None:
+        await self.applied(message.update)
+
+    async def on_move_refused(self, message: MoveRefused) -> None:
+        self.busy = False
+        if self.table.changed_elsewhere():  # a move came from the web table meanwhile
+            self.say(f"Not played: {message.reason}.")
+            await self.applied(self.table.refresh())
+            return
+        self.say(f"Not allowed: {message.reason}.")
+        await self.draw_table()
+
+    async def poll(self) -> None:
+        """Pick up moves made elsewhere (the web table, for the same seat or the other)."""
+        if self.busy or self.app.screen is not self:
+            return
+        if self.table.changed_elsewhere():
+            await self.applied(self.table.refresh())
+
+    # -- keys ----------------------------------------------------------------------------
+
+    def action_play(self, action: str) -> None:
+        self.play(action)
+
+    def action_move(self, step: int) -> None:
+        order = self.query_one(HandView).order
+        if not order:
+            return
+        index = order.index(self.selected) if self.selected in order else 0
+        self.choose(order[(index + step) % len(order)])
+
+    def choose(self, card: Card | None) -> None:
+        self.choice.selected = card
+        self.query_one(HandView).mark("-selected", set() if card is None else {card})
+        self.painter.hand_info(self.table.view, card)
+        self.painter.buttons(self.table.view, card, self.busy)
+
+    def action_discard(self) -> None:
+        card = self.selected
+        if card is None:
+            return
+        legal = self.table.view.legal_actions
+        if f"discard {card}" in legal:
+            self.play(f"discard {card}")
+        elif any(text.startswith("discard") for text in legal):
+            self.say(f"You may not discard the {card} now.")
+        else:
+            self.play("discard")
+
+    def action_knock(self) -> None:
+        if self.busy:
+            return
+        view = self.table.view
+        choices = render.numbered_choices(view.knock_options)
+        if not choices:
+            self.say(render.no_knock(view))
+            return
+        start = render.first_of(choices, self.selected)
+
+        def chosen(action: str | None) -> None:
+            if action:
+                self.play(action)
+
+        self.app.push_screen(KnockScreen(choices, start, self.ascii_only), chosen)
+
+    def action_hint(self) -> None:
+        if self.busy or not self.table.my_turn:
+            self.say("Hints are for your turn.")
+            return
+        self.say("Asking for a hint…")
+        self.worker.hint()
+
+    def on_hint_ready(self, message: HintReady) -> None:
+        if message.advice is None:
+            self.say(f"No hint now: {message.reason}.")
+        else:
+            self.show_hint(message.advice)
+
+    def show_hint(self, advice: HintView) -> None:
+        card = advice.card
+        self.choice.hinted = set() if card is None else {card}
+        self.query_one(HandView).mark("-hinted", self.choice.hinted)
+        self.say(render.hint_line(advice, self.ascii_only))
+
+        def answer(play: bool | None) -> None:
+            if play:
+                self.play(advice.action)
+
+        self.app.push_screen(hint_screen(advice, self.ascii_only), answer)
+
+    def action_sheet(self) -> None:
+        self.app.push_screen(sheet_screen(self.table.view))
+
+    def action_help(self) -> None:
+        self.app.push_screen(help_screen(self.table.view, self.table.web_link()))
+
+    def action_quit_table(self) -> None:
+        self.app.exit()
+
+    # -- the mouse -----------------------------------------------------------------------
+
+    def on_card_view_chosen(self, message: CardView.Chosen) -> None:
+        if message.card is not None and message.card in self.query_one(HandView).order:
+            self.choose(message.card)
+
+    def on_pile_clicked(self, message: Pile.Clicked) -> None:
+        self.play("draw" if message.pile.id == "stock" else "take")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        key = str(event.button.id).removeprefix("act-")
+        if key == "discard":
+            self.action_discard()
+        elif key in ("knock", "gin"):
+            self.action_knock()
+        else:
+            self.play(key)
