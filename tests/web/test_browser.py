@@ -61,8 +61,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     store.close()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def launched_chromium() -> Iterator[Any]:
+    """Debian's chromium, headless, through Playwright (shared by the browser test modules)."""
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
             executable_path=CHROMIUM,
@@ -80,6 +80,11 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launched_chromium()
+
+
 class Table:
     """One browser page at the table, played only through clicks and keys."""
 
@@ -95,7 +100,8 @@ class Table:
             "console",
             lambda message: self.problems.append(message.text) if message.type == "error" else None,
         )
-        self.page.on("request", self._request)
+        # Every request of the context: pages it opens (the rules in a new tab) count too.
+        self.context.on("request", self._request)
         self.page.set_default_timeout(15000)
 
     def _request(self, request: Any) -> None:
@@ -153,19 +159,31 @@ class Table:
             "dialog[open] .lay-group:not(.deadwood) .lay-cards",
             "groups => groups.map(g => [...g.querySelectorAll('.card')].map(c => c.dataset.card))",
         )
+        deadwood = page.inner_text("dialog[open] .lay-group.deadwood .lay-label")
         page.click("#rearrange")
+        # Nothing built yet: no layout to knock with, so the confirm waits.
+        assert page.locator("#knock-confirm:disabled").count() == 1
+        assert page.inner_text("#knock-goal").startswith("Lay out melds until")
         for meld in melds:
-            for card in meld:
-                page.click(
-                    f'dialog[open] .lay-group.deadwood .card[data-card="{card}"]',
-                    position={"x": 6, "y": 14},
-                )
+            self.pick_in_dialog(meld)
             page.click("#make-meld")
         built = page.eval_on_selector_all(
             "dialog[open] .lay-group:not(.deadwood) .lay-cards", "groups => groups.length"
         )
         assert built == len(melds)
+        # The same melds as the best layout: its deadwood, as the server counted it.
+        assert page.locator("#knock-confirm:enabled").count() == 1
+        assert page.locator("#knock-goal").count() == 0
+        assert page.inner_text("dialog[open] .lay-group.deadwood .lay-label") == deadwood
         self.shot("04-knock-rearranged-desktop")
+
+    def pick_in_dialog(self, cards: list[str]) -> None:
+        """In the knock dialog's rearranging: tap loose cards to pick them."""
+        for card in cards:
+            self.page.click(
+                f'dialog[open] .lay-group.deadwood .card[data-card="{card}"]',
+                position={"x": 6, "y": 14},
+            )
 
     def my_turn(self) -> bool:
         return self.visible(".table-layout.my-turn")
@@ -287,6 +305,7 @@ def test_a_whole_match_against_the_computer_by_clicks(browser: Any, server: Live
     page.keyboard.press("Escape")
     table.shot("08-match-over-desktop")
     assert page.locator(".chart-line.mine").count() == 1
+    assert page.inner_text("#verify-command").startswith("cardtable gin verify ")
     table.close()
 
 
@@ -344,6 +363,9 @@ def test_a_hint_and_the_keyboard(browser: Any, server: LiveServer) -> None:
     # The shortcuts sheet first, while no showdown dialog can be in the way.
     page.keyboard.press("?")
     page.wait_for_selector("dialog[open] table.shortcuts")
+    assert page.get_attribute("dialog[open] #help-rules", "href") == "/rules/gin"
+    assert page.inner_text("dialog[open] #help-rules") == "Rules of Gin Rummy"
+    table.shot("33-help-desktop")
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog[open]", state="detached")
     page.click("#hint-button")

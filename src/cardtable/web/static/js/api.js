@@ -48,6 +48,7 @@ export const api = {
   hint: (id, token) => request("POST", `/api/matches/${encodeURIComponent(id)}/hint`, { token }),
   replay: (id, token, deal) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/hands/${deal}`, { token }),
+  next: (id, token) => request("POST", `/api/matches/${encodeURIComponent(id)}/next`, { token }),
   lessonNew: () => request("POST", "/api/lessons"),
   lesson: (id) => request("GET", `/api/lessons/${encodeURIComponent(id)}`),
   lessonStep: (id, body) => request("POST", `/api/lessons/${encodeURIComponent(id)}`, { body }),

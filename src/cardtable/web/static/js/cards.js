@@ -37,10 +37,6 @@ export function cardFromIndex(index) {
   return RANKS[index % 13] + SUITS[Math.floor(index / 13)];
 }
 
-export function cardValue(card) {
-  return Math.min(RANKS.indexOf(card[0]) + 1, 10);
-}
-
 export function rankLabel(card) {
   return card[0] === "T" ? "10" : card[0];
 }
@@ -48,6 +44,11 @@ export function rankLabel(card) {
 /** "7♥" for text. */
 export function cardText(card) {
   return rankLabel(card) + { S: "♠", H: "♥", D: "♦", C: "♣" }[card[1]];
+}
+
+/** "Throw the KH" → "Throw the K♥": card codes in the server's text, with suit symbols. */
+export function withSymbols(text) {
+  return String(text).replace(/\b([2-9TJQKA][SHDC])\b/g, (m) => cardText(m));
 }
 
 /** "queen of diamonds" for screen readers. */

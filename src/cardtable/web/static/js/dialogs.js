@@ -26,8 +26,10 @@ export function fill(node, ...children) {
 
 let closeHandler = null;
 
-export function modalOpen() {
-  return document.getElementById("modal").open;
+/** Whether the modal is open (and, given a class name, whether it is that dialog). */
+export function modalOpen(className = null) {
+  const dialog = document.getElementById("modal");
+  return dialog.open && (className === null || dialog.classList.contains(className));
 }
 
 /**

@@ -1,7 +1,8 @@
 // Checking the deal in the page: SHA-256 (written out here, so it works on any address,
 // not only on secure origins), the table's Fisher-Yates shuffle driven by SHA-256 of the
 // seed, and the comparison of a revealed seed with what the page saw before and during the
-// hand. Mirrors ginrummy/shuffle.py exactly.
+// hand. The shuffle mirrors cardtable.cards (shuffled_deck, commitment) exactly; where each
+// card of the deck goes in the deal is the table's to say (a hand's `deal_positions`).
 
 import { cardFromIndex } from "./cards.js";
 
@@ -81,7 +82,7 @@ export function commitmentOf(seed) {
   return sha256Hex(`ginrummy-seed:${seed}`);
 }
 
-/** The 52 cards in dealt order for a seed (ginrummy.shuffle.shuffled_deck). */
+/** The 52 cards in dealt order for a seed (cardtable.cards.shuffled_deck). */
 export function shuffledDeck(seed) {
   let counter = 0;
   let words = [];
@@ -109,9 +110,32 @@ function sameCards(a, b) {
   return a.length === b.length && [...a].sort().join() === [...b].sort().join();
 }
 
+/** The shuffled deck's cards where the deal puts them (`deal_positions` of a finished hand:
+ * indexes into the deck for each seat's ten cards, the upcard and the stock from the top). */
+function dealOf(deck, positions, dealer) {
+  const at = (indexes) => indexes.map((i) => deck[i]);
+  return {
+    hand: (seat) => at(seat === dealer ? positions.dealer : positions.non_dealer),
+    upcard: deck[positions.upcard],
+    stock: at(positions.stock),
+  };
+}
+
+/** Every card drawn from the stock is the next one the seed put there. */
+function drawsInOrder(actions, stock) {
+  let next = 0;
+  for (const step of actions) {
+    if (step.action !== "draw") continue;
+    if (step.drawn !== stock[next]) return false;
+    next += 1;
+  }
+  return true;
+}
+
 /**
  * Check a finished hand's revealed seed. `seen` is what this page recorded during the hand
  * ({commitment, dealt}); `hand` is the server's last_hand (or a replay, with actions).
+ * Where each card of the shuffled deck went comes from `hand.deal_positions`.
  * Returns a list of {label, ok, detail}.
  */
 export function verifyHand(hand, seat, seen) {
@@ -123,24 +147,21 @@ export function verifyHand(hand, seat, seen) {
     ok: computed === published,
     detail: `SHA-256 → ${computed.slice(0, 16)}…`,
   });
-  const deck = shuffledDeck(hand.seed);
-  const nonDealer = 1 - hand.dealer;
-  const dealtTo = (s) => (s === nonDealer ? deck.slice(0, 20).filter((_, i) => i % 2 === 0)
-    : deck.slice(0, 20).filter((_, i) => i % 2 === 1));
-  if (seen.dealt) {
-    checks.push({ label: "Your ten cards are the ones the seed deals", ok: sameCards(seen.dealt, dealtTo(seat)) });
+  if (!hand.deal_positions) {
+    checks.push({ label: "The table says where the deal puts each card", ok: false });
+    return checks;
   }
-  checks.push({ label: "The upcard is the one the seed deals", ok: deck[20] === hand.upcard });
+  const deal = dealOf(shuffledDeck(hand.seed), hand.deal_positions, hand.dealer);
+  if (seen.dealt) {
+    checks.push({ label: "Your ten cards are the ones the seed deals", ok: sameCards(seen.dealt, deal.hand(seat)) });
+  }
+  checks.push({ label: "The upcard is the one the seed deals", ok: deal.upcard === hand.upcard });
   if (hand.dealt && hand.actions) {
-    let ok = sameCards(hand.dealt[0], dealtTo(0)) && sameCards(hand.dealt[1], dealtTo(1));
-    let next = 21;
-    for (const step of hand.actions) {
-      if (step.action === "draw") {
-        ok = ok && step.drawn === deck[next];
-        next += 1;
-      }
-    }
-    checks.push({ label: "Every card drawn from the stock came in the seed's order", ok });
+    const dealt = sameCards(hand.dealt[0], deal.hand(0)) && sameCards(hand.dealt[1], deal.hand(1));
+    checks.push({
+      label: "Every card drawn from the stock came in the seed's order",
+      ok: dealt && drawsInOrder(hand.actions, deal.stock),
+    });
   }
   return checks;
 }

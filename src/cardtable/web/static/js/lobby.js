@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { fill, h, toast } from "./dialogs.js";
 import { prefs, rememberInvite, rememberSeat, seats, forgetSeat } from "./store.js";
 import { cardElement } from "./cards.js";
+import { rulesLink } from "./keys.js";
 
 const LEVEL_NOTES = {
   beginner: "learning the ropes",
@@ -38,7 +39,73 @@ const CHOICE_SETTINGS = [
     double_game_bonus: "game bonus doubled", double_total: "winner's total doubled", none: "no extra",
   }],
   ["next_dealer", "Next dealer", { winner: "winner of the hand", loser: "loser of the hand", alternate: "alternates" }],
+  ["series_first_player", "First to play in the next match", {
+    alternate: "alternates", loser: "loser of the match", winner: "winner of the match",
+  }],
 ];
+
+function field(label, control, note = null) {
+  return h("label", { class: "field" },
+    h("span", { class: "field-label" }, label), control, note ? h("span", { class: "field-note" }, note) : null);
+}
+
+function opponentChoice(last) {
+  const radio = (value, text, checked) => h("label", {},
+    h("input", { type: "radio", name: "opponent", value, checked }), h("span", {}, text));
+  return h("div", { class: "segmented", role: "radiogroup", "aria-label": "Opponent" },
+    radio("computer", "Computer", last.opponent !== "friend"),
+    radio("friend", "A friend", last.opponent === "friend"));
+}
+
+function opponentOf(form) {
+  return form.querySelector("input[name=opponent]:checked").value;
+}
+
+/** Every setting's input by key ({grid, inputs}), to show a preset and change any one. */
+function settingsInputs() {
+  const grid = h("div", { class: "settings-grid" });
+  const inputs = {};
+  for (const [key, label, min, max] of NUMBER_SETTINGS) {
+    inputs[key] = h("input", { type: "number", id: `set-${key}`, min, max, step: 1, inputmode: "numeric" });
+    grid.appendChild(field(label, inputs[key]));
+  }
+  for (const [key, label, choices] of CHOICE_SETTINGS) {
+    inputs[key] = h("select", { id: `set-${key}` },
+      ...Object.entries(choices).map(([value, text]) => h("option", { value }, text)));
+    grid.appendChild(field(label, inputs[key]));
+  }
+  inputs.oklahoma = h("input", { type: "checkbox", id: "set-oklahoma" });
+  grid.appendChild(h("label", { class: "field check" }, inputs.oklahoma, h("span", {}, "Oklahoma (upcard sets the knock limit)")));
+  return { grid, inputs };
+}
+
+function fillSettings(inputs, values) {
+  for (const [key, input] of Object.entries(inputs)) {
+    const value = values[key];
+    if (input.type === "checkbox") input.checked = Boolean(value);
+    else input.value = value === null ? "" : String(value);
+  }
+}
+
+/** The settings changed from the preset's `base`; null (told in a toast) when a number is not whole. */
+function changedSettings(inputs, base) {
+  const changed = {};
+  for (const [key, input] of Object.entries(inputs)) {
+    let value = input.value;
+    if (input.type === "checkbox") value = input.checked;
+    else if (input.type === "number") {
+      if (input.value.trim() === "") value = key === "big_gin_bonus" ? null : base[key];
+      else value = Number(input.value);
+      if (value !== null && !Number.isInteger(value)) {
+        toast(`${key.replace(/_/g, " ")} must be a whole number`, "error");
+        input.focus();
+        return null;
+      }
+    }
+    if (value !== base[key]) changed[key] = value;
+  }
+  return changed;
+}
 
 export class Lobby {
   constructor(root) {
@@ -56,7 +123,9 @@ export class Lobby {
     const learn = h("div", { class: "panel learn" },
       h("h2", {}, "New to gin rummy?"),
       h("p", {}, "A short guided hand on the real table: sets, runs, deadwood, drawing, discarding and knocking."),
-      h("a", { class: "btn primary", href: "#/lesson", id: "start-lesson" }, "Take the lesson"));
+      h("div", { class: "learn-links" },
+        h("a", { class: "btn primary", href: "#/lesson", id: "start-lesson" }, "Take the lesson"),
+        rulesLink({ class: "btn", id: "lobby-rules" })));
     const fan = h("div", { class: "hero-fan", "aria-hidden": "true" },
       ...["7S", "7H", "7D", "4H", "5H", "6H"].map((c) => cardElement(c, { classes: ["hero-card"] })));
     fill(this.root, h("section", { class: "lobby" },
@@ -77,103 +146,63 @@ export class Lobby {
   fillForm(form) {
     const o = this.options;
     const last = prefs.lastSetup || {};
-    const field = (label, control, note = null) => h("label", { class: "field" },
-      h("span", { class: "field-label" }, label), control, note ? h("span", { class: "field-note" }, note) : null);
-    const name = h("input", { type: "text", id: "player-name", maxlength: 24, autocomplete: "nickname", placeholder: "You", value: last.name || "" });
-    const opponent = h("div", { class: "segmented", role: "radiogroup", "aria-label": "Opponent" },
-      h("label", {}, h("input", { type: "radio", name: "opponent", value: "computer", checked: last.opponent !== "friend" }), h("span", {}, "Computer")),
-      h("label", {}, h("input", { type: "radio", name: "opponent", value: "friend", checked: last.opponent === "friend" }), h("span", {}, "A friend")));
-    const level = h("select", { id: "level" },
-      ...o.levels.map((l) => h("option", { value: l, selected: l === (last.level || o.default_level) },
-        `${l[0].toUpperCase()}${l.slice(1)}${LEVEL_NOTES[l] ? ` — ${LEVEL_NOTES[l]}` : ""}`)));
-    const preset = h("select", { id: "preset" },
-      ...Object.keys(o.presets).map((p) => h("option", { value: p, selected: p === (last.preset || o.default_preset) },
-        p[0].toUpperCase() + p.slice(1))));
+    const c = {
+      name: h("input", { type: "text", id: "player-name", maxlength: 24, autocomplete: "nickname", placeholder: "You", value: last.name || "" }),
+      opponent: opponentChoice(last),
+      level: h("select", { id: "level" },
+        ...o.levels.map((l) => h("option", { value: l, selected: l === (last.level || o.default_level) },
+          `${l[0].toUpperCase()}${l.slice(1)}${LEVEL_NOTES[l] ? ` — ${LEVEL_NOTES[l]}` : ""}`))),
+      preset: h("select", { id: "preset" },
+        ...Object.keys(o.presets).map((p) => h("option", { value: p, selected: p === (last.preset || o.default_preset) },
+          p[0].toUpperCase() + p.slice(1)))),
+      start: h("button", { type: "submit", class: "btn primary big", id: "start-match" }, "Deal the cards"),
+      ...settingsInputs(),
+    };
     const presetNote = h("span", { class: "field-note", id: "preset-note" });
-    const settings = h("div", { class: "settings-grid" });
-    const inputs = {};
-    for (const [key, label, min, max] of NUMBER_SETTINGS) {
-      const input = h("input", { type: "number", id: `set-${key}`, min, max, step: 1, inputmode: "numeric" });
-      inputs[key] = input;
-      settings.appendChild(field(label, input));
-    }
-    for (const [key, label, choices] of CHOICE_SETTINGS) {
-      const select = h("select", { id: `set-${key}` },
-        ...Object.entries(choices).map(([value, text]) => h("option", { value }, text)));
-      inputs[key] = select;
-      settings.appendChild(field(label, select));
-    }
-    const oklahoma = h("input", { type: "checkbox", id: "set-oklahoma" });
-    inputs.oklahoma = oklahoma;
-    settings.appendChild(h("label", { class: "field check" }, oklahoma, h("span", {}, "Oklahoma (upcard sets the knock limit)")));
-    const fillSettings = () => {
-      const values = o.presets[preset.value];
-      for (const [key, input] of Object.entries(inputs)) {
-        const value = values[key];
-        if (input.type === "checkbox") input.checked = Boolean(value);
-        else input.value = value === null ? "" : String(value);
-      }
-      presetNote.textContent = PRESET_NOTES[preset.value] || "";
+    const showPreset = () => {
+      fillSettings(c.inputs, o.presets[c.preset.value]);
+      presetNote.textContent = PRESET_NOTES[c.preset.value] || "";
     };
-    preset.addEventListener("change", fillSettings);
-    fillSettings();
-    const levelField = field("Computer level", level);
+    const levelField = field("Computer level", c.level);
     const syncOpponent = () => {
-      const friend = form.querySelector("input[name=opponent]:checked").value === "friend";
-      levelField.hidden = friend;
+      levelField.hidden = opponentOf(form) === "friend";
     };
-    const start = h("button", { type: "submit", class: "btn primary big", id: "start-match" }, "Deal the cards");
     fill(form,
       h("h2", { id: "new-title" }, "New match"),
-      field("Your name", name),
-      h("div", { class: "field" }, h("span", { class: "field-label" }, "Play against"), opponent),
+      field("Your name", c.name),
+      h("div", { class: "field" }, h("span", { class: "field-label" }, "Play against"), c.opponent),
       levelField,
-      field("Rules", preset, presetNote),
-      h("details", { class: "custom" }, h("summary", {}, "Change any setting"), settings),
-      h("div", { class: "form-actions" }, start),
-    );
-    opponent.addEventListener("change", syncOpponent);
+      field("Rules", c.preset, presetNote),
+      h("details", { class: "custom" }, h("summary", {}, "Change any setting"), c.grid),
+      h("div", { class: "form-actions" }, c.start));
+    c.preset.addEventListener("change", showPreset);
+    showPreset();
+    c.opponent.addEventListener("change", syncOpponent);
     syncOpponent();
-    form.addEventListener("submit", async (event) => {
+    form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const base = o.presets[preset.value];
-      const changed = {};
-      for (const [key, input] of Object.entries(inputs)) {
-        let value;
-        if (input.type === "checkbox") value = input.checked;
-        else if (input.type === "number") {
-          if (input.value.trim() === "") value = key === "big_gin_bonus" ? null : base[key];
-          else value = Number(input.value);
-          if (value !== null && !Number.isInteger(value)) {
-            toast(`${key.replace(/_/g, " ")} must be a whole number`, "error");
-            input.focus();
-            return;
-          }
-        } else value = input.value;
-        if (value !== base[key]) changed[key] = value;
-      }
-      const opponentValue = form.querySelector("input[name=opponent]:checked").value;
-      const body = {
-        opponent: opponentValue,
-        preset: preset.value,
-        settings: changed,
-        name: name.value.trim(),
-      };
-      if (opponentValue === "computer") body.level = level.value;
-      prefs.lastSetup = { name: body.name, opponent: opponentValue, level: level.value, preset: preset.value };
-      start.disabled = true;
-      try {
-        const created = await api.create(body);
-        rememberSeat(created.match_id, created.token, 0);
-        if (created.invite) {
-          rememberInvite(created.match_id, created.invite.token);
-        }
-        location.hash = `#/play/${created.match_id}/${created.token}`;
-      } catch (error) {
-        toast(error.message, "error");
-        start.disabled = false;
-      }
+      this.submit(form, c);
     });
+  }
+
+  /** Create the match the form describes and go to its table. */
+  async submit(form, c) {
+    const changed = changedSettings(c.inputs, this.options.presets[c.preset.value]);
+    if (!changed) return;
+    const opponent = opponentOf(form);
+    const body = { opponent, preset: c.preset.value, settings: changed, name: c.name.value.trim() };
+    if (opponent === "computer") body.level = c.level.value;
+    prefs.lastSetup = { name: body.name, opponent, level: c.level.value, preset: c.preset.value };
+    c.start.disabled = true;
+    try {
+      const created = await api.create(body);
+      rememberSeat(created.match_id, created.token, 0);
+      if (created.invite) rememberInvite(created.match_id, created.invite.token);
+      location.hash = `#/play/${created.match_id}/${created.token}`;
+    } catch (error) {
+      toast(error.message, "error");
+      c.start.disabled = false;
+    }
   }
 
   async fillResume() {
@@ -195,7 +224,7 @@ export class Lobby {
     for (const seat of held) {
       const match = byId.get(`${seat.match_id}:${seat.seat}`);
       if (!match) {
-        forgetSeat(seat.token);
+        forgetSeat(seat.match_id, seat.token);
         continue;
       }
       const me = match.seat;

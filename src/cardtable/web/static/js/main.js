@@ -1,8 +1,11 @@
-// The page: a lobby, a table per seat link (#/play/<match>/<token>), and the lesson.
+// The page: a lobby (#/), a seat at a match (#/play/<match>/<token>), and the lesson
+// (#/lesson). The help (?) and the four-colour deck work on every page.
 
 import { Lobby } from "./lobby.js";
-import { TableView, shortcutsTable } from "./table.js";
-import { closeModal, openModal } from "./dialogs.js";
+import { MatchView } from "./match-view.js";
+import { LessonView } from "./lesson-view.js";
+import { listenForHelp, openHelp } from "./keys.js";
+import { closeModal } from "./dialogs.js";
 import { setFourColour } from "./cards.js";
 import { prefs } from "./store.js";
 
@@ -17,10 +20,10 @@ function route() {
   let page = "lobby";
   if (parts[0] === "play" && parts.length === 3) {
     page = "table";
-    current = new TableView(app, { mode: "match", matchId: parts[1], token: parts[2] });
+    current = new MatchView(app, { matchId: parts[1], token: parts[2] });
   } else if (parts[0] === "lesson") {
     page = "lesson";
-    current = new TableView(app, { mode: "lesson" });
+    current = new LessonView(app);
   } else {
     current = new Lobby(app);
   }
@@ -39,18 +42,11 @@ function setupToggles() {
   four.addEventListener("click", () => {
     prefs.fourColour = !prefs.fourColour;
     sync();
-    if (current && current.view) current.render();
-    else if (current instanceof Lobby) current.render();
+    if (current instanceof Lobby || (current && current.view)) current.render();
   });
   sync();
-  document.getElementById("help-button").addEventListener("click", () => {
-    openModal({ title: "Keyboard shortcuts", body: shortcutsTable(), className: "help-modal" });
-  });
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "?" && !(current instanceof TableView) && !document.getElementById("modal").open) {
-      openModal({ title: "Keyboard shortcuts", body: shortcutsTable(), className: "help-modal" });
-    }
-  });
+  document.getElementById("help-button").addEventListener("click", openHelp);
+  listenForHelp();
 }
 
 window.addEventListener("hashchange", route);

@@ -1,11 +1,9 @@
 // The end of a hand and of a match: both hands laid out with the lay-offs, the outcome and
-// the points; the score sheet with boxes; the final totals with every bonus itemised; and
-// the step-by-step replay of a finished deal.
+// the points; the score sheet with boxes; the final totals with every bonus itemised; the
+// fair-deal checks as a list. Melds, their kinds and the deadwood are the server's.
 
 import { cardElement, cardText, sortCards } from "./cards.js";
-import { fill, h } from "./dialogs.js";
-import { bestArrangement, meldKind } from "./melds.js";
-import { verifyHand } from "./fairness.js";
+import { h } from "./dialogs.js";
 
 const OUTCOME_WORDS = {
   knock: "knock",
@@ -57,56 +55,76 @@ function scoreLine(result, rules) {
   }
 }
 
-/** Both hands laid out: the knocker's melds (with lay-offs attached) and the defender's. */
-export function layout(result, names, seat, finalHands = null) {
-  const box = h("div", { class: "showdown" });
-  if (result.outcome === "dead") {
-    if (finalHands) {
-      for (const s of [seat, 1 - seat]) {
-        const arr = bestArrangement(finalHands[s]);
-        box.appendChild(h("div", { class: "lay-row" },
-          h("div", { class: "lay-who" }, s === seat ? "You" : names[s]),
-          h("div", { class: "lay-groups" },
-            ...arr.melds.map((m) => group(m, "")),
-            group(arr.unmatched, `deadwood ${arr.deadwood}`, [], "deadwood"))));
-      }
-    }
-    return box;
+/** One seat's hand as the server arranged it ({melds, kinds, unmatched, deadwood}). */
+export function arrangedGroups(arrangement) {
+  const groups = arrangement.melds.map((m, i) => group(m, arrangement.kinds[i]));
+  if (arrangement.unmatched.length) {
+    groups.push(group(arrangement.unmatched, `deadwood ${arrangement.deadwood}`, [], "deadwood"));
   }
+  return groups;
+}
+
+/** A dead hand: both final hands in their best layouts (`layouts` by seat). */
+function deadHand(box, names, seat, layouts) {
+  if (!layouts) return box;
+  for (const s of [seat, 1 - seat]) {
+    box.appendChild(h("div", { class: "lay-row" },
+      h("div", { class: "lay-who" }, s === seat ? "You" : names[s]),
+      h("div", { class: "lay-groups" }, ...arrangedGroups(layouts[s]))));
+  }
+  return box;
+}
+
+/** A knocker's meld with the defender's lay-offs on it, in their places on a run. */
+function meldWithLayoffs(meld, kind, layoffs) {
+  const meldCards = meld.split(" ");
+  const added = layoffs.filter((l) => l.onto === meld).map((l) => l.card);
+  const all = kind === "run" ? sortCards([...meldCards, ...added]) : [...meldCards, ...added];
+  return h("div", { class: "lay-group" },
+    h("span", { class: "lay-label" }, kind),
+    h("div", { class: "lay-cards" }, ...all.map((c) => (added.includes(c)
+      ? cardElement(c, { classes: ["small", "laid-off"], label: `${cardText(c)}, laid off` })
+      : cardElement(c, { classes: ["small"] })))));
+}
+
+function knockerRow(result, names, seat) {
   const knocker = result.knocker;
-  const defender = 1 - knocker;
   const layoffs = result.layoffs || [];
-  const knockerGroups = result.knocker_melds.map((meld) => {
-    const meldCards = meld.split(" ");
-    const kind = meldKind(meldCards) || "meld";
-    const added = layoffs.filter((l) => l.onto === meld).map((l) => l.card);
-    // Laid-off cards take their place in the meld: below or above a run, beside a set.
-    const all = kind === "run" ? sortCards([...meldCards, ...added]) : [...meldCards, ...added];
-    return h("div", { class: "lay-group" },
-      h("span", { class: "lay-label" }, kind),
-      h("div", { class: "lay-cards" }, ...all.map((c) => (added.includes(c)
-        ? cardElement(c, { classes: ["small", "laid-off"], label: `${cardText(c)}, laid off` })
-        : cardElement(c, { classes: ["small"] })))));
-  });
+  const groups = result.knocker_melds.map((meld, i) => meldWithLayoffs(meld, result.knocker_kinds[i], layoffs));
   if (result.knocker_unmatched.length) {
-    knockerGroups.push(group(result.knocker_unmatched, `deadwood ${result.knocker_deadwood}`, [], "deadwood"));
+    groups.push(group(result.knocker_unmatched, `deadwood ${result.knocker_deadwood}`, [], "deadwood"));
   }
   const verb = { knock: "knocked", undercut: "knocked", gin: "gin", big_gin: "big gin" }[result.outcome];
-  box.appendChild(h("div", { class: "lay-row knocker" },
+  return h("div", { class: "lay-row knocker" },
     h("div", { class: "lay-who" }, knocker === seat ? "You" : names[knocker],
       h("span", { class: "lay-role" }, verb),
       result.knock_discard ? h("span", { class: "lay-note" }, `threw ${cardText(result.knock_discard)} face down`) : null),
-    h("div", { class: "lay-groups" }, ...knockerGroups)));
-  const defenderGroups = result.defender_melds.map((meld) => group(meld.split(" "), meldKind(meld.split(" ")) || "meld"));
+    h("div", { class: "lay-groups" }, ...groups));
+}
+
+function defenderRow(result, names, seat) {
+  const defender = 1 - result.knocker;
+  const layoffs = result.layoffs || [];
+  const groups = result.defender_melds.map((meld, i) => group(meld.split(" "), result.defender_kinds[i]));
   if (layoffs.length) {
-    defenderGroups.push(h("div", { class: "lay-group layoffs" },
+    groups.push(h("div", { class: "lay-group layoffs" },
       h("span", { class: "lay-label" }, "laid off"),
       h("p", { class: "lay-text" }, layoffs.map((l) => `${cardText(l.card)} on ${l.onto.split(" ").map(cardText).join(" ")}`).join(" · "))));
   }
-  defenderGroups.push(group(result.defender_unmatched, `deadwood ${result.defender_deadwood}`, [], "deadwood"));
-  box.appendChild(h("div", { class: "lay-row defender" },
+  groups.push(group(result.defender_unmatched, `deadwood ${result.defender_deadwood}`, [], "deadwood"));
+  return h("div", { class: "lay-row defender" },
     h("div", { class: "lay-who" }, defender === seat ? "You" : names[defender], h("span", { class: "lay-role" }, "defends")),
-    h("div", { class: "lay-groups" }, ...defenderGroups)));
+    h("div", { class: "lay-groups" }, ...groups));
+}
+
+/**
+ * Both hands laid out: the knocker's melds (with lay-offs attached) and the defender's; for
+ * a dead hand, both final hands in the layouts the server sent (`layouts`, by seat).
+ */
+export function layout(result, names, seat, layouts = null) {
+  const box = h("div", { class: "showdown" });
+  if (result.outcome === "dead") return deadHand(box, names, seat, layouts);
+  box.append(knockerRow(result, names, seat), defenderRow(result, names, seat));
   return box;
 }
 
@@ -166,112 +184,6 @@ export function fairnessList(checks, seed) {
       `${c.label}${c.ok ? "" : " — MISMATCH"}`,
       c.detail ? h("span", { class: "muted small" }, ` ${c.detail}`) : null))),
     seed ? h("p", { class: "small muted seed" }, "Seed ", h("code", {}, seed)) : null);
-}
-
-/** The state of a replayed deal after `step` actions. */
-function replayState(data, step) {
-  const hands = [[...data.dealt[0]], [...data.dealt[1]]];
-  const pile = [data.upcard];
-  let stock = 31;
-  let ended = null;
-  for (const item of data.actions.slice(0, step)) {
-    const words = item.action.split(" ");
-    const kind = words[0];
-    if (kind === "draw") {
-      hands[item.seat].push(item.drawn);
-      stock -= 1;
-    } else if (kind === "take") {
-      hands[item.seat].push(pile.pop());
-    } else if (kind === "discard") {
-      hands[item.seat] = hands[item.seat].filter((c) => c !== words[1]);
-      pile.push(words[1]);
-    } else if (kind === "knock" || kind === "gin") {
-      hands[item.seat] = hands[item.seat].filter((c) => c !== words[1]);
-      ended = item;
-    } else if (kind === "big_gin") {
-      ended = item;
-    }
-  }
-  return { hands, pile, stock, ended };
-}
-
-function describeStep(item, names, seat) {
-  if (!item) return "The deal.";
-  const who = item.seat === seat ? "You" : names[item.seat];
-  const words = item.action.split(" ");
-  switch (words[0]) {
-    case "pass": return `${who} passed the upcard.`;
-    case "draw": return `${who} drew the ${cardText(item.drawn)} from the stock.`;
-    case "take": return `${who} took the ${cardText(item.drawn)}.`;
-    case "discard": return `${who} discarded the ${cardText(words[1])}.`;
-    case "knock": return `${who} knocked, throwing the ${cardText(words[1])} face down.`;
-    case "gin": return `${who} went gin, throwing the ${cardText(words[1])} face down.`;
-    default: return `${who}: ${item.action}.`;
-  }
-}
-
-/** The replay viewer of a finished deal: step through with buttons or the arrow keys. */
-export function replayViewer(data, names, seat) {
-  let step = 0;
-  const total = data.actions.length;
-  const stage = h("div", { class: "replay-stage" });
-  const caption = h("p", { class: "replay-caption", "aria-live": "polite" });
-  const counter = h("span", { class: "replay-count" });
-  const button = (label, title, fn, id) => {
-    const b = h("button", { type: "button", class: "btn icon", title, "aria-label": title, id }, label);
-    b.addEventListener("click", () => {
-      fn();
-      draw();
-    });
-    return b;
-  };
-  const controls = h("div", { class: "replay-controls" },
-    button("«", "First step (Home)", () => { step = 0; }, "replay-first"),
-    button("◀", "Previous step (←)", () => { step = Math.max(0, step - 1); }, "replay-prev"),
-    counter,
-    button("▶", "Next step (→)", () => { step = Math.min(total, step + 1); }, "replay-next"),
-    button("»", "Last step (End)", () => { step = total; }, "replay-last"));
-  const draw = () => {
-    const state = replayState(data, step);
-    const rows = [seat, 1 - seat].map((s) => {
-      const arr = bestArrangement(state.hands[s]);
-      return h("div", { class: "lay-row" },
-        h("div", { class: "lay-who" }, s === seat ? "You" : names[s], s === data.dealer ? h("span", { class: "chip dealer" }, "D") : null,
-          h("span", { class: "lay-note" }, `deadwood ${arr.deadwood}`)),
-        h("div", { class: "lay-groups" },
-          ...arr.melds.map((m) => group(sortCards(m), "")),
-          arr.unmatched.length ? group(arr.unmatched, "", [], "deadwood") : null));
-    });
-    const top = state.pile[state.pile.length - 1];
-    fill(stage, ...rows, h("div", { class: "replay-piles" },
-      h("span", { class: "muted" }, `Stock ${state.stock}`),
-      h("span", { class: "muted" }, "Discard pile:"),
-      top ? cardElement(top, { classes: ["small"] }) : h("span", { class: "muted" }, "empty")));
-    caption.textContent = describeStep(data.actions[step - 1], names, seat);
-    counter.textContent = `${step} / ${total}`;
-    if (step === total && data.result) {
-      stage.appendChild(h("div", { class: "replay-result" },
-        h("p", { class: "replay-outcome" }, showdownTitle(data.result, names, seat)),
-        layout(data.result, names, seat, data.hands)));
-    }
-  };
-  const keys = (event) => {
-    if (event.key === "ArrowRight") step = Math.min(total, step + 1);
-    else if (event.key === "ArrowLeft") step = Math.max(0, step - 1);
-    else if (event.key === "Home") step = 0;
-    else if (event.key === "End") step = total;
-    else return;
-    event.preventDefault();
-    draw();
-  };
-  const checks = verifyHand(data, seat, {});
-  const root = h("div", { class: "replay" }, controls, caption, stage,
-    h("details", { class: "replay-fair" }, h("summary", {}, checks.every((c) => c.ok) ? "Deal verified ✓" : "Deal check FAILED ✗"),
-      fairnessList(checks, data.seed)));
-  root.addEventListener("keydown", keys);
-  root.tabIndex = -1;
-  draw();
-  return root;
 }
 
 export function scoreLineText(result, rules) {

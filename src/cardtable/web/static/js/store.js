@@ -40,14 +40,17 @@ export function seats() {
   return read("seats", []);
 }
 
+// A seat is a match and a token: the matches of a series keep each person's token.
+const sameSeat = (s, matchId, token) => s.match_id === matchId && s.token === token;
+
 export function rememberSeat(matchId, token, seat, label = "") {
-  const list = seats().filter((s) => s.token !== token);
+  const list = seats().filter((s) => !sameSeat(s, matchId, token));
   list.unshift({ match_id: matchId, token, seat, label, saved: Date.now() });
   write("seats", list.slice(0, 40));
 }
 
-export function forgetSeat(token) {
-  write("seats", seats().filter((s) => s.token !== token));
+export function forgetSeat(matchId, token) {
+  write("seats", seats().filter((s) => !sameSeat(s, matchId, token)));
 }
 
 /** The first commitment this page saw for a deal (kept; never overwritten). */

@@ -1,0 +1,116 @@
+// The side panel of a match: the score with boxes, the invitation link for a friend, the
+// chart and the score sheet, the fair deal (the commitment, the last hand's checks), the
+// finished deals to replay, and once the match is over, the way on to the next match.
+// `table` is a MatchView.
+
+import { scoreChart } from "./chart.js";
+import { fill, h, toast } from "./dialogs.js";
+import { shortcutsTable } from "./keys.js";
+import { fairnessList, scoreSheet } from "./showdown.js";
+import { inviteFor } from "./store.js";
+
+function bar(percent) {
+  const inner = h("i");
+  inner.style.width = `${percent}%`;
+  return h("div", { class: "score-bar", "aria-hidden": "true" }, inner);
+}
+
+function rulesSummary(r) {
+  const bits = [r.oklahoma ? "Oklahoma" : r.knock_threshold === 0 ? "straight gin" : `knock ≤ ${r.knock_threshold}`];
+  bits.push(`gin +${r.gin_bonus}`, `undercut +${r.undercut_bonus}`);
+  if (r.big_gin_bonus !== null) bits.push(`big gin +${r.big_gin_bonus}`);
+  bits.push(`box ${r.line_bonus}`);
+  return bits.join(" · ");
+}
+
+function scoreboard(table) {
+  const v = table.view;
+  const seat = v.seat;
+  const names = table.names;
+  const row = (s) => h("div", { class: `score-row ${s === seat ? "mine" : "theirs"}` },
+    h("span", { class: "score-name" }, s === seat && names[s] !== "You" ? `${names[s]} (you)` : names[s]),
+    h("span", { class: "score-boxes", title: "hands won (boxes)" }, v.boxes[s] ? `${v.boxes[s]} box${v.boxes[s] === 1 ? "" : "es"}` : ""),
+    h("strong", { class: "score-value", id: s === seat ? "my-score" : "their-score" }, String(v.scores[s])),
+    bar(Math.min(100, (100 * v.scores[s]) / v.rules.target)));
+  const stage = v.status === "finished" ? "Final" : `Hand ${v.hand_number}`;
+  return h("section", { class: "panel scoreboard", "aria-label": "Score" }, row(seat), row(1 - seat),
+    h("p", { class: "rules-line" }, `${stage} · to ${v.rules.target} · ${rulesSummary(v.rules)}`));
+}
+
+async function copyLink(input, link) {
+  input.select();
+  try {
+    await navigator.clipboard.writeText(link);
+    toast("Link copied: send it to your friend.");
+  } catch (error) {
+    document.execCommand("copy");
+    toast("Link selected: copy it and send it to your friend.");
+  }
+}
+
+function invitePanel(table) {
+  const v = table.view;
+  const invite = v.seat === 0 && v.players[1].kind === "human" ? inviteFor(table.matchId) : null;
+  if (!invite || v.status !== "active") return null;
+  const link = `${location.origin}/#/play/${table.matchId}/${invite}`;
+  const input = h("input", { type: "text", readonly: true, value: link, id: "invite-link", "aria-label": "Invitation link" });
+  const copy = h("button", { type: "button", class: "btn small", id: "copy-invite", onclick: () => copyLink(input, link) }, "Copy");
+  const here = table.online[1];
+  return h("section", { class: `panel invite ${here ? "joined" : ""}` },
+    h("h2", {}, here ? `${table.names[1]} is at the table` : "Invite your friend"),
+    h("p", { class: "small" }, "This link seats them opposite you. Anyone with it can play that seat."),
+    h("div", { class: "invite-row" }, input, copy));
+}
+
+function fairPanel(table) {
+  const v = table.view;
+  const fair = h("section", { class: "panel fair", id: "fair-panel" }, h("h2", {}, "Fair deal"));
+  if (v.commitment) {
+    fair.append(h("p", { class: "small" }, "Before this deal the table committed to its shuffle:"),
+      h("code", { class: "hash", id: "commitment", title: v.commitment }, v.commitment));
+  }
+  const last = v.last_hand;
+  if (last) {
+    fair.append(h("p", { class: "small" }, `Deal ${last.deal}: seed revealed and checked in this page.`),
+      fairnessList(table.verification(last), last.seed),
+      h("p", { class: "small muted" }, "Or on any machine: ",
+        h("code", { id: "verify-command" }, `cardtable gin verify ${last.seed} ${last.commitment.slice(0, 12)}…`)));
+  }
+  return fair;
+}
+
+function replaysPanel(table) {
+  const finished = table.finishedDeals;
+  if (finished < 1) return null;
+  return h("section", { class: "panel replays" }, h("h2", {}, "Replay a finished hand"),
+    h("div", { class: "replay-deals" }, ...Array.from({ length: finished }, (_, i) => h("button", {
+      type: "button", class: "btn small", dataset: { deal: i + 1 }, onclick: () => table.openReplay(i + 1),
+    }, `Deal ${i + 1}`))));
+}
+
+/** Match over: the final score again, the next match of the series, or a different one. */
+function overPanel(table) {
+  const v = table.view;
+  if (v.status !== "finished") return null;
+  return h("section", { class: "panel over" }, h("h2", {}, "Match over"),
+    h("button", { type: "button", class: "btn", id: "show-final", onclick: () => table.showFinal() }, "Final score"),
+    h("button", { type: "button", class: "btn primary", id: "next-match", onclick: () => table.nextMatch() },
+      v.next_match ? "Next match" : "New match"),
+    h("a", { class: "btn", href: "#/", id: "different-match-side" }, "Different match"),
+    v.next_match ? h("p", { class: "small muted", id: "next-match-ready" }, "The next match of the series is dealt: the same seats, the same links.") : null);
+}
+
+/** Draw the side panel of `table` into `side`. */
+export function drawMatchSide(table, side) {
+  const v = table.view;
+  fill(side,
+    overPanel(table),
+    scoreboard(table),
+    invitePanel(table),
+    h("section", { class: "panel chart-panel" }, h("h2", {}, "Scores by hand"),
+      scoreChart(v.sheet, table.names, v.seat, v.rules.target)),
+    h("section", { class: "panel" }, h("h2", {}, "Score sheet"), scoreSheet(v.sheet, table.names, v.seat, v.boxes)),
+    fairPanel(table),
+    replaysPanel(table),
+    h("section", { class: "panel keys" }, h("h2", {}, "Keyboard"), shortcutsTable()));
+}

@@ -1,0 +1,130 @@
+// Your side of the felt: your cards in the groups the server arranged them in (its melds,
+// with their kinds, and the deadwood), the deadwood it counted, and the action buttons,
+// each enabled only for an action the server lists as legal.
+
+import { cardElement, cardName, cardText } from "./cards.js";
+import { fill, h } from "./dialogs.js";
+
+function kbd(key) {
+  return h("kbd", { "aria-hidden": "true" }, key);
+}
+
+/** The card just drawn or taken, during the discard that follows it. */
+function freshCard(table, discardPhase) {
+  const v = table.view;
+  const last = [...table.obs.events].reverse().find((e) => e.seat === v.seat);
+  return discardPhase && last && (last.kind === "draw" || last.kind === "take") ? last.card : null;
+}
+
+function cardMaker(table, discardPhase) {
+  const v = table.view;
+  const obs = table.obs;
+  const hinted = table.hint ? table.hint.action.split(" ")[1] : null;
+  const fresh = freshCard(table, discardPhase);
+  return (card) => {
+    const classes = [];
+    if (table.selected === card) classes.push("selected");
+    if (table.picks.has(card)) classes.push("selected", "picked");
+    if (obs.taken === card) classes.push("taken");
+    if (fresh === card) classes.push("fresh");
+    if (hinted === card) classes.push("suggested");
+    const left = discardPhase && v.discard_deadwood ? v.discard_deadwood[card] : undefined;
+    const node = cardElement(card, {
+      classes,
+      onClick: () => table.pick(card),
+      label: `${cardName(card)}${left !== undefined ? `, discarding it leaves deadwood ${left}` : ""}${obs.taken === card ? ", just taken" : ""}`,
+    });
+    node.setAttribute("aria-pressed", String(table.selected === card || table.picks.has(card)));
+    return node;
+  };
+}
+
+function handGroups(arrangement, cardNode) {
+  const groups = arrangement.melds.map((meld, i) => h("div", { class: `group meld ${arrangement.kinds[i]}` },
+    h("span", { class: "group-label" }, arrangement.kinds[i]),
+    h("div", { class: "group-cards" }, ...meld.map(cardNode))));
+  if (arrangement.unmatched.length) {
+    groups.push(h("div", { class: "group deadwood" },
+      h("span", { class: "group-label" }, "deadwood"),
+      h("div", { class: "group-cards" }, ...arrangement.unmatched.map(cardNode))));
+  }
+  return groups;
+}
+
+function handInfo(table, discardPhase) {
+  const v = table.view;
+  const obs = table.obs;
+  const deadwood = v.arrangement.deadwood;
+  const lefts = discardPhase && v.discard_deadwood ? Object.values(v.discard_deadwood) : [];
+  return h("div", { class: "hand-info" },
+    h("span", { class: `deadwood-badge ${deadwood <= obs.threshold ? "low" : ""}`, id: "deadwood" },
+      h("span", { class: "dw-label" }, "Deadwood"), h("strong", { id: "deadwood-value" }, String(deadwood))),
+    lefts.length ? h("span", { class: "dw-after" }, `best discard → ${Math.min(...lefts)}`) : null,
+    h("span", { class: "knock-limit" }, obs.threshold === 0 ? "gin only this hand" : `knock at ≤ ${obs.threshold}`),
+    v.dealer === v.seat ? h("span", { class: "chip dealer" }, "You deal") : null);
+}
+
+function button(label, key, onClick, enabled, id, cls = "") {
+  return h("button", {
+    type: "button", class: `btn ${cls}`, id, disabled: !enabled, "aria-keyshortcuts": key, onclick: onClick,
+  }, label, kbd(key));
+}
+
+function playButtons(table, discardPhase) {
+  const obs = table.obs;
+  const can = (text) => table.myTurn && table.legal(text);
+  if (obs.phase === "offer") {
+    const top = obs.discard_pile.length ? cardText(obs.discard_pile[obs.discard_pile.length - 1]) : "";
+    return [button(`Take ${top}`, "T", () => table.take(), can("take"), "take", "primary"),
+      button("Pass", "P", () => table.pass(), can("pass"), "pass")];
+  }
+  if (!discardPhase) {
+    return [button("Draw", "S", () => table.draw(), can("draw"), "draw", "primary"),
+      button("Take", "T", () => table.take(), can("take"), "take")];
+  }
+  const picked = table.selected;
+  return [button(picked ? `Discard ${cardText(picked)}` : "Discard", "D", () => table.discard(),
+    Boolean(picked) && table.legal(`discard ${picked}`), "discard", "primary")];
+}
+
+function actionBar(table, discardPhase) {
+  const v = table.view;
+  const actions = h("div", { class: "actions", role: "toolbar", "aria-label": "Actions" });
+  const tools = table.selectionTools();
+  if (tools) actions.append(tools);
+  else {
+    actions.append(...playButtons(table, discardPhase),
+      button("Knock", "K", () => table.knock("knock"), table.myTurn && v.can_knock, "knock", "knock"),
+      button("Gin", "G", () => table.knock("gin"), table.myTurn && v.can_gin, "gin", "gin"));
+  }
+  actions.append(button("Hint", "H", () => table.askHint(), table.myTurn, "hint-button", "hint"));
+  return actions;
+}
+
+/** Tighten the overlap of the cards so that the longest group fits the width (phones). */
+function fitHand(hand) {
+  const first = hand.querySelector(".card");
+  if (!first) return;
+  const cw = first.getBoundingClientRect().width;
+  const room = hand.clientWidth - 24;
+  const longest = Math.max(...[...hand.querySelectorAll(".group-cards")].map((g) => g.children.length));
+  const normal = window.matchMedia("(max-width: 860px)").matches ? 0.54 : 0.5;
+  const fits = longest > 1 ? (room / cw - 1) / (longest - 1) : normal;
+  hand.style.setProperty("--vis", String(Math.max(0.36, Math.min(normal, fits))));
+}
+
+/** Draw your tag, hand and buttons into `area`. */
+export function drawMine(table, area) {
+  const v = table.view;
+  const discardPhase = table.myTurn && table.obs.phase === "discard";
+  const hand = h("div", {
+    class: `hand ${discardPhase ? "discarding" : ""}`, id: "hand", role: "group", "aria-label": `Your hand, ${table.obs.hand.length} cards`,
+  }, ...handGroups(v.arrangement, cardMaker(table, discardPhase)));
+  const you = v.players[v.seat];
+  fill(area,
+    h("div", { class: "player-tag me" },
+      h("span", { class: "avatar human", "aria-hidden": "true" }, (you.name || "Y").slice(0, 1).toUpperCase()),
+      h("span", { class: "player-name" }, you.name || "You"), handInfo(table, discardPhase)),
+    hand, actionBar(table, discardPhase));
+  fitHand(hand);
+}
