@@ -5,13 +5,13 @@ plays any game of its catalog through the game interface, and hands each seat a 
 of its own (``SeatView``, ``HandReplay``, ``HintView``, ``LessonView``, ``MatchSummary``).
 """
 
+from cardtable.games import GameRules
 from cardtable.table.errors import (
     AccessDeniedError,
     NotFoundError,
     NotYourTurnError,
     StaleActionError,
 )
-from cardtable.games import GameRules
 from cardtable.table.gin_views import (
     EventView,
     HandReplay,
