@@ -33,15 +33,16 @@ $(CHROMIUM):
 
 browser: $(CHROMIUM)
 
-# Bytecode, pytest's cache and Hypothesis's examples go outside the checkout: the suite
+# Bytecode, pytest's cache and Hypothesis's files go outside the checkout: the suite
 # writes nothing into the source tree, and tests/tree_check.py checks that it did not.
 TMP ?= $(or $(TMPDIR),/tmp)
 export PYTHONPYCACHEPREFIX := $(TMP)/cardtable-pycache
+export HYPOTHESIS_STORAGE_DIRECTORY := $(TMP)/cardtable-artifacts/hypothesis
 
 test: $(STAMP_TEST) $(CHROMIUM)
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy --strict src/cardtable
-	$(BIN)/lint-imports
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m tests.tree_check record $(TMP)/cardtable-tree.json
 	$(BIN)/python -m pytest
 	$(BIN)/python -m tests.tree_check compare $(TMP)/cardtable-tree.json

@@ -9,15 +9,18 @@ from __future__ import annotations
 import os
 
 from hypothesis import HealthCheck, settings
+from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from tests.paths import ARTIFACTS
 
-# The examples Hypothesis remembers live with the other artifacts, outside the checkout.
+# What Hypothesis keeps (the examples it remembers, its caches) lives with the other
+# artifacts, outside the checkout.
+set_hypothesis_home_dir(str(ARTIFACTS / "hypothesis"))
 settings.register_profile(
     "default",
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
-    database=DirectoryBasedExampleDatabase(str(ARTIFACTS / "hypothesis")),
+    database=DirectoryBasedExampleDatabase(str(ARTIFACTS / "hypothesis" / "examples")),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
