@@ -51,6 +51,7 @@ def test_the_private_import_check_can_fail() -> None:
 def test_the_import_contracts_hold() -> None:
     lint = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
     assert lint, "import-linter is not installed beside the interpreter"
-    done = subprocess.run([lint, "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    command = [lint, "--no-cache"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 broken" in done.stdout, done.stdout
