@@ -156,7 +156,7 @@ def load_ours(notes: list[str]) -> Engine | None:
         try:
             from cardtable.gin.melds import deadwood
         except ImportError as exc:
-            notes.append(f"ginrummy (ours) not importable: {exc}")
+            notes.append(f"cardtable (ours) not importable: {exc}")
             return None
     try:
         from cardtable.cards import parse_cards
@@ -164,7 +164,7 @@ def load_ours(notes: list[str]) -> Engine | None:
         for text, _ in KNOWN_HANDS:
             expected = sum(1 << c for c in parse_hand(text))
             if parse_cards(text).mask != expected:
-                notes.append(f"ginrummy card numbering differs from suit*13+rank (SHDC) on {text}")
+                notes.append(f"cardtable card numbering differs from suit*13+rank (SHDC) on {text}")
                 return None
     except ImportError:
         notes.append("cardtable.cards.parse_cards missing: card numbering not cross-checked")
@@ -175,7 +175,7 @@ def load_ours(notes: list[str]) -> Engine | None:
             mask |= 1 << c
         return mask
 
-    return Engine("ours", "ours", _version("ginrummy"), convert, deadwood)
+    return Engine("ours", "ours", _version("cardtable"), convert, deadwood)
 
 
 def load_openspiel(notes: list[str]) -> Engine | None:

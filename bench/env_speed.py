@@ -470,7 +470,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "python": platform.python_version(),
         "machine": platform.machine(),
         "versions": {
-            "ginrummy": _version("ginrummy"),
+            "cardtable": _version("cardtable"),
             "pettingzoo": _version("pettingzoo"),
             "open_spiel": _version("open_spiel"),
             "rlcard": _version("rlcard"),

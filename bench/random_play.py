@@ -119,7 +119,7 @@ def load_ours(notes: list[str]) -> PlayFn | None:
             from cardtable.gin.hand import Hand
             from cardtable.gin.rules import Rules
         except ImportError as exc:
-            notes.append(f"ginrummy (ours) not importable: {exc}")
+            notes.append(f"cardtable (ours) not importable: {exc}")
             return None
     rules = Rules()
     dealer = [0]
@@ -242,7 +242,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     notes: list[str] = []
     engines: list[Engine] = []
     candidates: list[tuple[str, str, str, PlayFn | None]] = [
-        ("ours", "ours", _version("ginrummy"), load_ours(notes)),
+        ("ours", "ours", _version("cardtable"), load_ours(notes)),
         ("openspiel", "OpenSpiel", _version("open_spiel"), load_openspiel(notes)),
         ("rlcard", "RLCard", _version("rlcard"), load_rlcard(notes, args.seed, args.rlcard_full)),
     ]

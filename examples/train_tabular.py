@@ -10,7 +10,7 @@ policy, seated as a player with :class:`cardtable.gin.env.PolicyPlayer`, plays d
 against both opponents in the batch simulator; the win rates go to the screen, to a JSON
 file and to a PNG plot.
 
-Needs numpy, gymnasium, pettingzoo (``pip install 'ginrummy[env]'``) and matplotlib.
+Needs numpy, gymnasium, pettingzoo (``pip install 'cardtable[env]'``) and matplotlib.
 
 Run: ``python examples/train_tabular.py [--quick] [--hands N] [--out DIR] [--seed S]``.
 ``--quick`` is a smoke run of a few seconds (the tests use it); the default takes a few

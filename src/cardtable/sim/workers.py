@@ -114,7 +114,7 @@ def _on_ray(chunks: Sequence[Chunk], workers: int, address: str | None) -> Playe
     try:
         import ray
     except ImportError:
-        raise CardTableError("the ray backend needs Ray: pip install 'ginrummy[ray]'") from None
+        raise CardTableError("the ray backend needs Ray: pip install 'cardtable[ray]'") from None
     started = _start_ray(ray, workers, address)
     pending: list[Any] = []
     try:

@@ -1,6 +1,6 @@
 """Research environments: PettingZoo (AEC) and Gymnasium, over the exact-rules engine.
 
-Needs the ``env`` extra (``pip install 'ginrummy[env]'``: numpy, gymnasium, pettingzoo).
+Needs the ``env`` extra (``pip install 'cardtable[env]'``: numpy, gymnasium, pettingzoo).
 Names are loaded on first use: importing the package costs no numpy import.
 
 * :func:`env` / :func:`raw_env` / :class:`GinRummyEnv`: the two-agent AEC environment;
