@@ -1,0 +1,81 @@
+"""A seat's view of a Gin Rummy table, typed: built once from the engine, formatted by the
+front ends.
+
+Everything here is computed from one seat's :class:`~cardtable.gin.hand.Observation` (its own
+cards, the public events) or from a finished hand, which is public in full. The conveniences a
+player needs (the best arrangement of the hand, the deadwood each discard leaves, every way to
+knock with its layouts, a finished hand's replay step by step with both arrangements) are
+worked out here, by the engine's solvers, so that no front end searches melds or replays
+actions of its own.
+
+>>> from cardtable.gin.match import Match
+>>> from cardtable.table.views import PlayerView, TableHeader
+>>> match = Match.new(seed="views-doc", first_dealer=0)
+>>> header = TableHeader("m1", "gin", (PlayerView("human", "Ann"), PlayerView("human", "Bo")), 0)
+>>> view = seat_view(match, 1, header)
+>>> view.hand.phase, view.legal_actions, view.arrangement.deadwood >= 0
+('offer', ('take', 'pass'), True)
+>>> sorted(view.to_json())[:4]
+['action_count', 'arrangement', 'boxes', 'can_gin']
+"""
+
+from cardtable.table.gin_views.advice import (
+    LESSON_PLAYERS,
+    AlternativeView,
+    HintView,
+    LessonStepView,
+    LessonView,
+    hint_view,
+    lesson_view,
+)
+from cardtable.table.gin_views.finished import (
+    HandReplay,
+    HandSummary,
+    ReplayAction,
+    ReplayStep,
+    hand_replay,
+    hand_summary,
+)
+from cardtable.table.gin_views.hands import EventView, HandView, LayoffView, ResultView
+from cardtable.table.gin_views.layouts import (
+    LAYOUTS_PER_KNOCK,
+    KnockOption,
+    LayoutChoice,
+    LayoutView,
+    MeldView,
+    knock_options,
+)
+from cardtable.table.gin_views.seat import PlayView, SeatView, seat_view
+from cardtable.table.gin_views.sheet import FinalView, ScoreSheet, SheetLineView
+
+__all__ = [
+    "LAYOUTS_PER_KNOCK",
+    "LESSON_PLAYERS",
+    "AlternativeView",
+    "EventView",
+    "FinalView",
+    "HandReplay",
+    "HandSummary",
+    "HandView",
+    "HintView",
+    "KnockOption",
+    "LayoffView",
+    "LayoutChoice",
+    "LayoutView",
+    "LessonStepView",
+    "LessonView",
+    "MeldView",
+    "PlayView",
+    "ReplayAction",
+    "ReplayStep",
+    "ResultView",
+    "ScoreSheet",
+    "SeatView",
+    "SheetLineView",
+    "hand_replay",
+    "hand_summary",
+    "hint_view",
+    "knock_options",
+    "lesson_view",
+    "seat_view",
+]

@@ -1,0 +1,168 @@
+"""A seat at a gin table: what it sees and may do, and the table around it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.cards import Card, commitment
+from cardtable.gin.actions import ActionKind
+from cardtable.gin.hand import Observation, Phase
+from cardtable.gin.match import Match
+from cardtable.gin.melds import (
+    discard_options,
+)
+from cardtable.table.gin_views.finished import HandSummary, hand_summary
+from cardtable.table.gin_views.hands import HandView
+from cardtable.table.gin_views.layouts import KnockOption, LayoutView, knock_options
+from cardtable.table.gin_views.sheet import ScoreSheet
+from cardtable.table.views import PlayerView, TableHeader
+
+# -- a seat at the table ------------------------------------------------------------------
+
+
+def _discard_deadwood(observation: Observation) -> tuple[tuple[Card, int], ...]:
+    """The deadwood each legal discard leaves, least first (none off the seat's turn)."""
+    if observation.phase is not Phase.DISCARD:
+        return ()
+    legal = {a.card for a in observation.legal_actions() if a.kind is ActionKind.DISCARD}
+    return tuple((card, left) for card, left in discard_options(observation.hand) if card in legal)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayView:
+    """What a seat sees and may do in a hand, for the match table and the lesson alike."""
+
+    hand: HandView
+    arrangement: LayoutView
+    knock_options: tuple[KnockOption, ...]
+    discard_deadwood: tuple[tuple[Card, int], ...]
+
+    @classmethod
+    def of(cls, observation: Observation) -> PlayView:
+        return cls(
+            HandView.of(observation),
+            LayoutView.best(observation.hand),
+            knock_options(observation),
+            _discard_deadwood(observation),
+        )
+
+    @property
+    def legal_actions(self) -> tuple[str, ...]:
+        return self.hand.legal_actions
+
+    @property
+    def can_knock(self) -> bool:
+        return any(option.kind == "knock" for option in self.knock_options)
+
+    @property
+    def can_gin(self) -> bool:
+        return any(option.kind != "knock" for option in self.knock_options)
+
+    def deadwood_after(self, card: Card) -> int | None:
+        """The deadwood left by discarding ``card`` now (``None`` when it is no discard)."""
+        for candidate, left in self.discard_deadwood:
+            if candidate == card:
+                return left
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "observation": self.hand.to_json(),
+            "arrangement": self.arrangement.to_json(),
+            "legal_actions": list(self.legal_actions),
+            "can_knock": self.can_knock,
+            "can_gin": self.can_gin,
+            "knock_options": [option.to_json() for option in self.knock_options],
+            "discard_deadwood": {str(card): left for card, left in self.discard_deadwood},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """A seat at a gin match: the table (seats, score sheet, the last hand), the hand in
+    play as this seat sees it, and what it may do."""
+
+    match_id: str
+    game: str
+    seat: int
+    players: tuple[PlayerView, PlayerView]
+    rules: Mapping[str, Any]
+    status: str  # active or finished
+    action_count: int
+    hand_number: int
+    deal_number: int
+    dealer: int
+    sheet: ScoreSheet
+    play: PlayView
+    commitment: str | None
+    last_hand: HandSummary | None
+    next_match: str | None
+
+    @property
+    def hand(self) -> HandView:
+        return self.play.hand
+
+    @property
+    def arrangement(self) -> LayoutView:
+        return self.play.arrangement
+
+    @property
+    def legal_actions(self) -> tuple[str, ...]:
+        return self.play.legal_actions
+
+    @property
+    def knock_options(self) -> tuple[KnockOption, ...]:
+        return self.play.knock_options
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.play.legal_actions)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "match_id": self.match_id,
+            "game": self.game,
+            "seat": self.seat,
+            "players": [player.to_json() for player in self.players],
+            "rules": dict(self.rules),
+            "status": self.status,
+            "action_count": self.action_count,
+            "hand_number": self.hand_number,
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            **self.sheet.to_json(),
+            **self.play.to_json(),
+            "commitment": self.commitment,
+            "last_hand": None if self.last_hand is None else self.last_hand.to_json(),
+            "next_match": self.next_match,
+        }
+
+
+def seat_view(match: Match, seat: int, header: TableHeader) -> SeatView:
+    """The view of ``seat``, built from that seat's observation and the public match."""
+    observation = match.observation(seat)
+    hand = match.hands[-1] if match.is_over else match.current
+    last = match.hands[-1] if match.hands else None
+    return SeatView(
+        match_id=header.match_id,
+        game=header.game,
+        seat=seat,
+        players=header.players,
+        rules=match.rules.to_dict(),
+        status="finished" if match.is_over else "active",
+        action_count=header.action_count,
+        hand_number=len(match.sheet) if match.is_over else match.hand_number,
+        deal_number=match.deal_number,
+        dealer=hand.dealer,
+        sheet=ScoreSheet.of(match),
+        play=PlayView.of(observation),
+        commitment=None if match.is_over else commitment(hand.seed or ""),
+        last_hand=None if last is None else hand_summary(last, len(match.hands)),
+        next_match=header.next_match,
+    )

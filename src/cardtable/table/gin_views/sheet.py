@@ -1,0 +1,115 @@
+"""The score sheet and the final totals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.gin.match import FinalScore, Match, SheetLine
+
+# -- the score sheet ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLineView:
+    number: int
+    dealer: int
+    winner: int
+    outcome: str
+    points: int
+    totals: tuple[int, int]
+
+    @classmethod
+    def of(cls, line: SheetLine) -> SheetLineView:
+        return cls(
+            line.number,
+            line.dealer,
+            line.winner,
+            line.result.outcome.value,
+            line.result.points,
+            line.totals,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "winner": self.winner,
+            "outcome": self.outcome,
+            "points": self.points,
+            "totals": list(self.totals),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FinalView:
+    """The final totals with every bonus itemised (RULES.md 4)."""
+
+    hand_points: tuple[int, int]
+    boxes: tuple[int, int]
+    line_bonus: tuple[int, int]
+    game_bonus: tuple[int, int]
+    shutout_bonus: tuple[int, int]
+    totals: tuple[int, int]
+    reached_target: int
+    winner: int
+    margin: int
+    shutout: bool
+
+    @classmethod
+    def of(cls, final: FinalScore) -> FinalView:
+        return cls(
+            final.hand_points,
+            final.boxes,
+            final.line_bonus,
+            final.game_bonus,
+            final.shutout_bonus,
+            final.totals,
+            final.reached_target,
+            final.winner,
+            final.margin,
+            final.shutout,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand_points": list(self.hand_points),
+            "boxes": list(self.boxes),
+            "line_bonus": list(self.line_bonus),
+            "game_bonus": list(self.game_bonus),
+            "shutout_bonus": list(self.shutout_bonus),
+            "totals": list(self.totals),
+            "reached_target": self.reached_target,
+            "winner": self.winner,
+            "margin": self.margin,
+            "shutout": self.shutout,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """One line per scored hand, the hands won (boxes), the running score, the final."""
+
+    lines: tuple[SheetLineView, ...]
+    boxes: tuple[int, int]
+    scores: tuple[int, int]
+    target: int
+    final: FinalView | None
+
+    @classmethod
+    def of(cls, match: Match) -> ScoreSheet:
+        return cls(
+            tuple(SheetLineView.of(line) for line in match.sheet),
+            (match.boxes[0], match.boxes[1]),
+            (match.scores[0], match.scores[1]),
+            match.rules.target,
+            None if match.final is None else FinalView.of(match.final),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "boxes": list(self.boxes),
+            "sheet": [line.to_json() for line in self.lines],
+            "final": None if self.final is None else self.final.to_json(),
+        }
