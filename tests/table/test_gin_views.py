@@ -149,3 +149,23 @@ def test_players_in_a_view_carry_no_token() -> None:
         {"kind": "human", "name": "Ann", "token": "secret", "client": "web"}
     )
     assert player.to_json() == {"kind": "human", "name": "Ann", "client": "web"}
+
+
+def test_the_score_sheet_says_what_the_engine_scored() -> None:
+    match = Match.new(Rules(target=60), seed="sheet", first_dealer=1)
+    rng = random.Random(8)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    sheet = seat_view(match, 0, HEADER).sheet
+    assert match.final is not None and sheet.to_json()["final"] == match.final.to_dict()
+    assert [line.to_json() for line in sheet.lines] == [
+        {
+            "number": line.number,
+            "dealer": line.dealer,
+            "winner": line.winner,
+            "outcome": line.result.outcome.value,
+            "points": line.result.points,
+            "totals": list(line.totals),
+        }
+        for line in match.sheet
+    ]

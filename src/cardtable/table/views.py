@@ -8,13 +8,24 @@ live beside this module (:mod:`cardtable.table.gin_views`).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-__all__ = ["HumanOrComputer", "MatchSummary", "PlayerView", "TableHeader"]
+__all__ = ["HumanOrComputer", "MatchSummary", "PlayerView", "TableHeader", "plain_fields"]
 
 HumanOrComputer = Literal["human", "computer"]
+
+
+def plain_fields(view: Any) -> dict[str, Any]:
+    """A view of plain fields (numbers, text, pairs) as JSON: every field by name, tuples as
+    lists. (Views holding cards or other views write their own ``to_json``.)"""
+    return {
+        field.name: list(value) if isinstance(value, tuple) else value
+        for field in dataclasses.fields(view)
+        for value in (getattr(view, field.name),)
+    }
 
 
 @dataclass(frozen=True, slots=True)

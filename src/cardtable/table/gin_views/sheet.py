@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.gin.match import FinalScore, Match, SheetLine
+from cardtable.table.views import plain_fields
 
 # -- the score sheet ----------------------------------------------------------------------
 
@@ -31,14 +32,7 @@ class SheetLineView:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "winner": self.winner,
-            "outcome": self.outcome,
-            "points": self.points,
-            "totals": list(self.totals),
-        }
+        return plain_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,18 +66,8 @@ class FinalView:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "hand_points": list(self.hand_points),
-            "boxes": list(self.boxes),
-            "line_bonus": list(self.line_bonus),
-            "game_bonus": list(self.game_bonus),
-            "shutout_bonus": list(self.shutout_bonus),
-            "totals": list(self.totals),
-            "reached_target": self.reached_target,
-            "winner": self.winner,
-            "margin": self.margin,
-            "shutout": self.shutout,
-        }
+        """Every field by name, pairs as lists."""
+        return plain_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
