@@ -57,8 +57,7 @@ def bearer(token: str) -> dict[str, str]:
 def hidden_from(service: TableService, match_id: str, seat: int) -> set[str]:
     """Cards ``seat`` must not see now: the opponent's cards not known from the discard
     pile, and every card of the stock (its order included)."""
-    live = service._fresh(match_id)
-    match = live.match
+    match = stored_match(service, match_id)
     if match.is_over:
         return set()
     hand = match.current
@@ -66,6 +65,22 @@ def hidden_from(service: TableService, match_id: str, seat: int) -> set[str]:
     known = set(str(c) for c in hand.observation(seat).opponent_known)
     stock = {str(c) for c in _stock(hand)}
     return (opponent - known) | stock
+
+
+def stored_match(service: TableService, match_id: str) -> Any:
+    """The engine's match, rebuilt from what the database holds (the truth to check views
+    against, read without the service's own state)."""
+    from cardtable.gin.game import GIN
+    from cardtable.store import Store
+
+    store = Store(service.database_url)
+    try:
+        stored = store.get_match(match_id)
+        assert stored is not None
+        actions = [(a.seat, a.action) for a in store.actions(match_id)]
+        return GIN.rebuild(stored.rules, stored.seed, stored.first_dealer, actions)
+    finally:
+        store.close()
 
 
 def _stock(hand: Any) -> list[Any]:
