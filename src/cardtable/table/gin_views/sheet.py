@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,18 +53,8 @@ class FinalView:
 
     @classmethod
     def of(cls, final: FinalScore) -> FinalView:
-        return cls(
-            final.hand_points,
-            final.boxes,
-            final.line_bonus,
-            final.game_bonus,
-            final.shutout_bonus,
-            final.totals,
-            final.reached_target,
-            final.winner,
-            final.margin,
-            final.shutout,
-        )
+        # The engine's totals are plain values already: the view takes them field by field.
+        return cls(**{field.name: getattr(final, field.name) for field in dataclasses.fields(cls)})
 
     def to_json(self) -> dict[str, Any]:
         """Every field by name, pairs as lists."""
