@@ -1,0 +1,514 @@
+"""One deal of Cribbage: laying away, the starter, the play and the show (CRIBBAGE.md 1 to 3).
+
+A hand moves through explicit phases. :meth:`Hand.apply` either refuses an action, raising
+:class:`~cardtable.errors.IllegalActionError` that names the rule and changing nothing, or
+applies it and returns an :class:`ActionRecord` listing every point it caused, those scored
+automatically after it included (his heels, the last card, the show when nobody states it).
+The hand stops the moment a player reaches the target, wherever that happens.
+
+>>> from cardtable.cards import shuffled_deck
+>>> from cardtable.cribbage.rules import Rules
+>>> hand = Hand(Rules(), dealer=0, deck=shuffled_deck("doc"), pegs=(0, 0))
+>>> hand.phase, hand.to_act, len(hand.legal_actions())
+(<Phase.DISCARD: 'discard'>, 1, 15)
+>>> import random
+>>> rng = random.Random(1)
+>>> while not hand.is_over:
+...     _ = hand.apply(rng.choice(hand.legal_actions()))
+>>> [show.kind for show in hand.shows]
+['hand', 'hand', 'crib']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Final
+
+from cardtable.cards import VALUES, Card, CardSet, parse_card
+from cardtable.cribbage.actions import ACCEPT, GO, MUGGINS, Action, ActionKind
+from cardtable.cribbage.rules import Rules
+from cardtable.cribbage.score import JACK, ShowScore, peg_score, show_score
+from cardtable.errors import IllegalActionError
+
+__all__ = ["ActionRecord", "Hand", "Observation", "Phase", "Play", "Score", "ShowRecord"]
+
+
+class Phase(enum.Enum):
+    """Where a hand stands. ``count`` and ``answer`` happen only with muggins on: the owner
+    states a show's points, then the opponent calls muggins or accepts."""
+
+    DISCARD = "discard"
+    PLAY = "play"
+    COUNT = "count"
+    ANSWER = "answer"
+    DONE = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """Points pegged by one seat, and why (``"fifteen"``, ``"pair"``, ``"run of 4"``, ``"31"``,
+    ``"go"``, ``"last card"``, ``"his heels"``, ``"hand"``, ``"crib"``, ``"muggins"``)."""
+
+    seat: int
+    points: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.reason} {self.points}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "points": self.points, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """An applied action and every point it led to, in the order they were pegged."""
+
+    seat: int
+    action: Action
+    scores: tuple[Score, ...]
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.action}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card played in the play: who played it and the count it made."""
+
+    seat: int
+    card: Card
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShowRecord:
+    """A hand or crib counted in the show: the truth, and with muggins what was stated and
+    taken."""
+
+    seat: int
+    kind: str  # "hand" or "crib"
+    score: ShowScore
+    stated: int | None = None
+    muggins: int = 0
+
+    @property
+    def pegged(self) -> int:
+        """What the owner pegged: the stated points with muggins on, else the true total."""
+        return self.score.total if self.stated is None else self.stated
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "score": self.score.to_dict(),
+            "stated": self.stated,
+            "muggins": self.muggins,
+            "pegged": self.pegged,
+        }
+
+
+_PAIR_NAMES: Final = {2: "pair", 6: "pair royal", 12: "double pair royal"}
+NON_DEALER_FIRST: Final = "non-dealer"
+
+
+class Hand:
+    """One deal: six cards each from ``deck`` (non-dealer first), the starter ``deck[12]``."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        deck: Sequence[int],
+        pegs: tuple[int, int],
+        seed: str | None = None,
+    ) -> None:
+        if dealer not in (0, 1):
+            raise IllegalActionError(f"the dealer is seat 0 or 1, not {dealer!r}")
+        if sorted(deck) != list(range(52)):
+            raise IllegalActionError("a deck is the 52 cards, each once")
+        self.rules = rules
+        self.dealer = dealer
+        self.deck = tuple(parse_card(c) for c in deck)
+        self.seed = seed
+        non_dealer = 1 - dealer
+        self.dealt: tuple[CardSet, CardSet] = _dealt(self.deck, non_dealer)
+        self.cards: list[list[Card]] = [sorted(self.dealt[0]), sorted(self.dealt[1])]
+        self.laid_away: list[tuple[Card, ...]] = [(), ()]
+        self.starter: Card | None = None
+        self.start_pegs = pegs
+        self.pegs = list(pegs)
+        self.phase = Phase.DISCARD
+        self.plays: list[Play] = []
+        self.count_start = 0  # index in plays where the current count began
+        self.count = 0
+        self.said_go = [False, False]
+        self.turn = non_dealer
+        self.shows: list[ShowRecord] = []
+        self.winner: int | None = None
+        self.history: list[ActionRecord] = []
+
+    @property
+    def non_dealer(self) -> int:
+        return 1 - self.dealer
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.DONE
+
+    @property
+    def crib(self) -> tuple[Card, ...]:
+        """The four crib cards once both have laid away (sorted)."""
+        return tuple(sorted(self.laid_away[0] + self.laid_away[1]))
+
+    def kept(self, seat: int) -> tuple[Card, ...]:
+        """The four cards a seat kept (played or not), once it has laid away."""
+        laid = self.laid_away[seat]
+        return tuple(c for c in sorted(self.dealt[seat]) if c not in laid) if laid else ()
+
+    @property
+    def count_cards(self) -> tuple[Play, ...]:
+        """The plays of the current count, in order."""
+        return tuple(self.plays[self.count_start :])
+
+    @property
+    def to_act(self) -> int | None:
+        phase = self.phase
+        if phase is Phase.DISCARD:
+            return self.non_dealer if not self.laid_away[self.non_dealer] else self.dealer
+        if phase is Phase.PLAY:
+            return self.turn
+        if phase is Phase.COUNT:
+            return self._show_order()[len(self.shows)][0]
+        if phase is Phase.ANSWER:
+            return 1 - self.shows[-1].seat
+        return None
+
+    def _show_order(self) -> tuple[tuple[int, str], ...]:
+        return ((self.non_dealer, "hand"), (self.dealer, "hand"), (self.dealer, "crib"))
+
+    def _can_play(self, seat: int) -> bool:
+        room = 31 - self.count
+        return any(VALUES[c] <= room for c in self.cards[seat])
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.to_act
+        if seat is None:
+            return []
+        phase = self.phase
+        if phase is Phase.DISCARD:
+            return [Action.discard(a, b) for a, b in combinations(self.cards[seat], 2)]
+        if phase is Phase.PLAY:
+            room = 31 - self.count
+            plays = [Action.play(c) for c in self.cards[seat] if VALUES[c] <= room]
+            return plays or [GO]
+        if phase is Phase.COUNT:
+            truth = self._pending_show(seat).total
+            return [Action.count(points) for points in range(truth + 1)]
+        return [MUGGINS, ACCEPT]
+
+    def _pending_show(self, seat: int) -> ShowScore:
+        kind = self._show_order()[len(self.shows)][1]
+        return self._score_of(seat, kind)
+
+    def _score_of(self, seat: int, kind: str) -> ShowScore:
+        assert self.starter is not None
+        cards = self.crib if kind == "crib" else self.kept(seat)
+        return show_score(cards, self.starter, crib=kind == "crib")
+
+    def verify(self, action: Action, seat: int | None = None) -> None:
+        """Raise :class:`IllegalActionError` naming the broken rule if ``action`` is illegal."""
+        actor = self.to_act
+        if actor is None:
+            raise IllegalActionError("the hand is over")
+        if seat is not None and seat != actor:
+            raise IllegalActionError(f"it is seat {actor}'s turn, not seat {seat}'s")
+        kind = action.kind
+        phase = self.phase
+        if phase is Phase.DISCARD:
+            if kind is not ActionKind.DISCARD:
+                raise IllegalActionError("first each player lays away two cards to the crib")
+            for card in action.cards:
+                if card not in self.cards[actor]:
+                    raise IllegalActionError(f"{card} is not in your hand")
+        elif phase is Phase.PLAY:
+            self._verify_play(action, actor)
+        elif phase is Phase.COUNT:
+            if kind is not ActionKind.COUNT or action.points is None:
+                raise IllegalActionError("state the points of your show: count N")
+            truth = self._pending_show(actor).total
+            if action.points > truth:
+                raise IllegalActionError(
+                    f"you may not state more than your show holds ({action.points} is too many)"
+                )
+        elif kind not in (ActionKind.MUGGINS, ActionKind.ACCEPT):
+            raise IllegalActionError("call muggins or accept the count")
+
+    def _verify_play(self, action: Action, seat: int) -> None:
+        if action.kind is ActionKind.GO:
+            if self._can_play(seat):
+                raise IllegalActionError(
+                    "you hold a card that keeps the count at 31 or less: you must play it"
+                )
+            return
+        if action.kind is not ActionKind.PLAY:
+            raise IllegalActionError("in the play you play a card or say go")
+        card = action.cards[0]
+        if card not in self.cards[seat]:
+            raise IllegalActionError(f"{card} is not in your hand")
+        if self.count + VALUES[card] > 31:
+            raise IllegalActionError(
+                f"{card} would make the count {self.count + VALUES[card]}: it may not pass 31"
+            )
+
+    def apply(self, action: Action, seat: int | None = None) -> ActionRecord:
+        """Apply ``seat``'s action (the seat to act when ``None``), or refuse it unchanged."""
+        self.verify(action, seat)
+        actor = self.to_act
+        assert actor is not None
+        scores: list[Score] = []
+        kind = action.kind
+        if kind is ActionKind.DISCARD:
+            self._lay_away(actor, action.cards, scores)
+        elif kind is ActionKind.PLAY:
+            self._play(actor, action.cards[0], scores)
+        elif kind is ActionKind.GO:
+            self.said_go[actor] = True
+            self.turn = 1 - actor
+            self._advance_play(scores)
+        elif kind is ActionKind.COUNT:
+            assert action.points is not None
+            self._state_count(actor, action.points, scores)
+        else:
+            self._answer(actor, kind is ActionKind.MUGGINS, scores)
+        record = ActionRecord(actor, action, tuple(scores))
+        self.history.append(record)
+        return record
+
+    def _peg(self, seat: int, points: int, reason: str, scores: list[Score]) -> None:
+        if points <= 0 or self.phase is Phase.DONE:
+            return
+        self.pegs[seat] += points
+        scores.append(Score(seat, points, reason))
+        if self.pegs[seat] >= self.rules.target:
+            self.winner = seat
+            self.phase = Phase.DONE
+
+    def _lay_away(self, seat: int, cards: tuple[Card, ...], scores: list[Score]) -> None:
+        self.laid_away[seat] = cards
+        self.cards[seat] = [c for c in self.cards[seat] if c not in cards]
+        if not (self.laid_away[0] and self.laid_away[1]):
+            return
+        self.starter = self.deck[12]
+        self.phase = Phase.PLAY
+        if self.starter.rank == JACK:
+            self._peg(self.dealer, 2, "his heels", scores)
+        if self.phase is Phase.PLAY:
+            self._advance_play(scores)
+
+    def _play(self, seat: int, card: Card, scores: list[Score]) -> None:
+        self.cards[seat].remove(card)
+        self.count += VALUES[card]
+        self.plays.append(Play(seat, card, self.count))
+        pegged = peg_score([p.card for p in self.plays[self.count_start :]])
+        for points, reason in (
+            (pegged.fifteen, "fifteen"),
+            (pegged.thirty_one, "31"),
+            (pegged.pairs, _PAIR_NAMES.get(pegged.pairs, "")),
+            (pegged.run, f"run of {pegged.run}"),
+        ):
+            self._peg(seat, points, reason, scores)
+        self.turn = 1 - seat
+        self._advance_play(scores)
+
+    def _advance_play(self, scores: list[Score]) -> None:
+        """Move the play on past everything nobody chooses: skipped seats, the end of a count
+        (its go or last-card point) and, once all cards are out, into the show."""
+        while self.phase is Phase.PLAY:
+            seat = self.turn
+            other = 1 - seat
+            if self.count == 31 or not (self._can_play(seat) or self._can_play(other)):
+                self._end_count(scores)
+                continue
+            if self._can_play(seat):
+                return
+            if self.cards[seat] and not self.said_go[seat]:
+                return  # the seat must say go
+            self.turn = other
+
+    def _end_count(self, scores: list[Score]) -> None:
+        last = self.plays[-1].seat
+        out = not (self.cards[0] or self.cards[1])
+        if self.count != 31:
+            self._peg(last, 1, "last card" if out else "go", scores)
+        if self.phase is not Phase.PLAY:
+            return
+        if out:
+            self._start_show(scores)
+            return
+        self.count = 0
+        self.count_start = len(self.plays)
+        self.said_go = [False, False]
+        # The player who did not play the last card leads, unless they have no cards left.
+        self.turn = 1 - last if self.cards[1 - last] else last
+
+    def _start_show(self, scores: list[Score]) -> None:
+        if self.rules.muggins:
+            self.phase = Phase.COUNT
+            return
+        self.phase = Phase.COUNT  # counted at once, in order, until someone wins
+        for seat, kind in self._show_order():
+            record = ShowRecord(seat, kind, self._score_of(seat, kind))
+            self.shows.append(record)
+            self._peg(seat, record.pegged, kind, scores)
+            if self.phase is Phase.DONE:
+                return
+        self.phase = Phase.DONE
+
+    def _state_count(self, seat: int, points: int, scores: list[Score]) -> None:
+        kind = self._show_order()[len(self.shows)][1]
+        self.shows.append(ShowRecord(seat, kind, self._score_of(seat, kind), stated=points))
+        self._peg(seat, points, kind, scores)
+        if self.phase is not Phase.DONE:
+            self.phase = Phase.ANSWER
+
+    def _answer(self, seat: int, muggins: bool, scores: list[Score]) -> None:
+        shown = self.shows[-1]
+        missed = shown.score.total - shown.pegged
+        if muggins:
+            self.shows[-1] = ShowRecord(shown.seat, shown.kind, shown.score, shown.stated, missed)
+            self._peg(seat, missed, "muggins", scores)
+        if self.phase is Phase.DONE:
+            return
+        self.phase = Phase.DONE if len(self.shows) == 3 else Phase.COUNT
+
+    def copy(self) -> Hand:
+        """An independent copy (the deck, the deal and finished records are shared)."""
+        new = object.__new__(Hand)
+        new.__dict__.update(self.__dict__)
+        new.cards = [list(self.cards[0]), list(self.cards[1])]
+        new.laid_away = list(self.laid_away)
+        new.pegs = list(self.pegs)
+        new.plays = list(self.plays)
+        new.said_go = list(self.said_go)
+        new.shows = list(self.shows)
+        new.history = list(self.history)
+        return new
+
+    def check_invariants(self) -> None:
+        """Raise :class:`AssertionError` if the state is inconsistent (used by the tests)."""
+        for seat in (0, 1):
+            held = set(self.cards[seat]) | set(self.laid_away[seat])
+            played = {p.card for p in self.plays if p.seat == seat}
+            assert held | played == set(self.dealt[seat]), seat
+            assert not held & played
+            assert len(self.cards[seat]) + len(played) == (4 if self.laid_away[seat] else 6)
+        assert self.count == sum(VALUES[p.card] for p in self.count_cards) <= 31
+        assert sum(self.pegs) - sum(self.start_pegs) == sum(
+            s.points for r in self.history for s in r.scores
+        )
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know: its own cards and crib cards, everything played and shown,
+        the starter once turned, the count and the scores; never the opponent's hand, the
+        other half of the crib before the show, or the deck."""
+        if seat not in (0, 1):
+            raise IllegalActionError(f"a seat is 0 or 1, not {seat!r}")
+        to_act = self.to_act
+        return Observation(
+            seat=seat,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=to_act,
+            hand=tuple(self.cards[seat]),
+            dealt=tuple(sorted(self.dealt[seat])),
+            laid_away=self.laid_away[seat],
+            starter=self.starter,
+            plays=tuple(self.plays),
+            count=self.count,
+            count_start=self.count_start,
+            said_go=(self.said_go[0], self.said_go[1]),
+            opponent_cards=len(self.cards[1 - seat]),
+            opponent_laid_away=bool(self.laid_away[1 - seat]),
+            pegs=(self.pegs[0], self.pegs[1]),
+            target=self.rules.target,
+            shows=tuple(self.shows),
+            legal=tuple(self.legal_actions()) if to_act == seat else (),
+        )
+
+
+def _dealt(deck: Sequence[Card], non_dealer: int) -> tuple[CardSet, CardSet]:
+    """Six cards each, one at a time, the non-dealer first: deck[0], deck[2] ... to them."""
+    first = CardSet(deck[0:12:2])
+    second = CardSet(deck[1:12:2])
+    return (first, second) if non_dealer == 0 else (second, first)
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One seat's view of a hand: nothing in it is hidden from that seat."""
+
+    seat: int
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    hand: tuple[Card, ...]
+    dealt: tuple[Card, ...]
+    laid_away: tuple[Card, ...]
+    starter: Card | None
+    plays: tuple[Play, ...]
+    count: int
+    count_start: int
+    said_go: tuple[bool, bool]
+    opponent_cards: int
+    opponent_laid_away: bool
+    pegs: tuple[int, int]
+    target: int
+    shows: tuple[ShowRecord, ...]
+    legal: tuple[Action, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.dealer == self.seat
+
+    @property
+    def count_cards(self) -> tuple[Card, ...]:
+        return tuple(p.card for p in self.plays[self.count_start :])
+
+    def legal_actions(self) -> list[Action]:
+        return list(self.legal)
+
+    def unseen(self) -> CardSet:
+        """Cards this seat has not seen: the opponent's hand, their crib cards and the deck."""
+        seen = set(self.dealt) | {p.card for p in self.plays}
+        if self.starter is not None:
+            seen.add(self.starter)
+        for show in self.shows:
+            seen.update(show.score.hand)
+        return CardSet(c for c in range(52) if c not in seen)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "hand": [str(c) for c in self.hand],
+            "laid_away": [str(c) for c in self.laid_away],
+            "starter": None if self.starter is None else str(self.starter),
+            "plays": [{"seat": p.seat, "card": str(p.card), "count": p.count} for p in self.plays],
+            "count": self.count,
+            "count_cards": [str(c) for c in self.count_cards],
+            "opponent_cards": self.opponent_cards,
+            "pegs": list(self.pegs),
+            "target": self.target,
+            "shows": [s.to_dict() for s in self.shows],
+            "legal_actions": [str(a) for a in self.legal],
+        }

@@ -1,0 +1,253 @@
+"""A Cribbage match: hands until a player reaches the target, games until the match is won.
+
+The deal alternates every hand; the first dealer of the match comes from a fair cut of its
+seed, the first dealer of each later game from ``next_game_dealer``. Each deal is shuffled from
+``derive_seed(seed, deal_number)`` (deals are numbered across the whole match), unless explicit
+decks are given.
+
+>>> from cardtable.cribbage.rules import Rules
+>>> match = Match.new(Rules.preset("short"), seed="doc", first_dealer=0)
+>>> import random
+>>> rng = random.Random(0)
+>>> while not match.is_over:
+...     _ = match.apply(rng.choice(match.legal_actions()))
+>>> result = match.games[-1]
+>>> max(result.pegs) >= 61, match.final is not None
+(True, True)
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.cards import derive_seed, fair_cut, shuffled_deck
+from cardtable.cribbage.actions import Action
+from cardtable.cribbage.hand import ActionRecord, Hand, Observation
+from cardtable.cribbage.rules import Rules
+from cardtable.errors import IllegalActionError
+
+__all__ = ["FinalScore", "GameResult", "Match", "MatchObservation"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game: its winner, both players' points, and what the win was worth."""
+
+    number: int
+    first_dealer: int
+    winner: int
+    pegs: tuple[int, int]
+    kind: str  # "game", "skunk" or "double skunk"
+    game_points: int
+    hands: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "first_dealer": self.first_dealer,
+            "winner": self.winner,
+            "pegs": list(self.pegs),
+            "kind": self.kind,
+            "game_points": self.game_points,
+            "hands": self.hands,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FinalScore:
+    """The match result: game points and games won by each seat."""
+
+    game_points: tuple[int, int]
+    games_won: tuple[int, int]
+    winner: int
+    margin: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game_points": list(self.game_points),
+            "games_won": list(self.games_won),
+            "winner": self.winner,
+            "margin": self.margin,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MatchObservation:
+    """A seat's view of the hand in play with the match around it."""
+
+    hand: Observation
+    game_number: int
+    hand_number: int
+    game_points: tuple[int, int]
+    games: tuple[GameResult, ...]
+
+
+class Match:
+    """Games of hands to the target, with skunks, game points and the match's end."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        first_dealer: int,
+        seed: str | None = None,
+        decks: Sequence[Sequence[int]] | None = None,
+    ) -> None:
+        if first_dealer not in (0, 1):
+            raise IllegalActionError(f"the dealer is seat 0 or 1, not {first_dealer!r}")
+        if seed is None and decks is None:
+            raise IllegalActionError("a match needs a seed or explicit decks")
+        self.rules = rules
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self._decks = None if decks is None else [tuple(d) for d in decks]
+        self.hands: list[Hand] = []  # finished hands, every game's
+        self.games: list[GameResult] = []
+        self.game_points = [0, 0]
+        self.game_first_dealer = first_dealer
+        self.game_hands = 0
+        self.final: FinalScore | None = None
+        self.current: Hand = self._deal(first_dealer, (0, 0))
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules | None = None,
+        seed: str | int | None = None,
+        first_dealer: int | None = None,
+    ) -> Match:
+        """A match from a seed (random when ``None``); the first dealer a fair cut unless
+        named (CRIBBAGE.md 1: the cut's lower card deals, digitally a fair coin)."""
+        text = secrets.token_hex(16) if seed is None else str(seed)
+        dealer = fair_cut(text) if first_dealer is None else first_dealer
+        return cls(rules or Rules(), dealer, seed=text)
+
+    def _deal(self, dealer: int, pegs: tuple[int, int]) -> Hand:
+        number = len(self.hands)
+        if self._decks is not None:
+            if number >= len(self._decks):
+                raise IllegalActionError(f"no deck was given for deal {number + 1}")
+            return Hand(self.rules, dealer, self._decks[number], pegs)
+        assert self.seed is not None
+        deal_seed = derive_seed(self.seed, number)
+        return Hand(self.rules, dealer, shuffled_deck(deal_seed), pegs, deal_seed)
+
+    def copy(self) -> Match:
+        """An independent copy: finished hands and games are shared, the hand in play copied."""
+        new = object.__new__(Match)
+        new.__dict__.update(self.__dict__)
+        new.hands = list(self.hands)
+        new.games = list(self.games)
+        new.game_points = list(self.game_points)
+        new.current = self.current.copy()
+        return new
+
+    @property
+    def is_over(self) -> bool:
+        return self.final is not None
+
+    @property
+    def game_number(self) -> int:
+        return len(self.games) + (0 if self.is_over else 1)
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand in play within its game."""
+        return self.game_hands + (0 if self.is_over else 1)
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.hands) + (0 if self.is_over else 1)
+
+    @property
+    def dealer(self) -> int:
+        return self.current.dealer
+
+    @property
+    def pegs(self) -> tuple[int, int]:
+        """Both players' points in the game in play (or the last game once over)."""
+        hand = self.hands[-1] if self.is_over else self.current
+        return (hand.pegs[0], hand.pegs[1])
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.is_over else self.current.to_act
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.is_over else self.current.legal_actions()
+
+    def observation(self, seat: int) -> MatchObservation:
+        """The seat's view of the hand in play (the last hand once the match is over)."""
+        hand = self.hands[-1] if self.is_over else self.current
+        return MatchObservation(
+            hand=hand.observation(seat),
+            game_number=self.game_number,
+            hand_number=self.hand_number,
+            game_points=(self.game_points[0], self.game_points[1]),
+            games=tuple(self.games),
+        )
+
+    def apply(self, action: Action, seat: int | None = None) -> ActionRecord:
+        """Apply an action to the hand in play; a finished hand leads to the next one, a won
+        game to the next game or the end of the match."""
+        if self.is_over:
+            raise IllegalActionError("the match is over")
+        record = self.current.apply(action, seat)
+        if self.current.is_over:
+            self._finish_hand()
+        return record
+
+    def _finish_hand(self) -> None:
+        hand = self.current
+        self.hands.append(hand)
+        self.game_hands += 1
+        if hand.winner is None:
+            self.current = self._deal(1 - hand.dealer, (hand.pegs[0], hand.pegs[1]))
+            return
+        winner = hand.winner
+        worth, kind = self.rules.game_value(hand.pegs[1 - winner])
+        self.game_points[winner] += worth
+        self.games.append(
+            GameResult(
+                number=len(self.games) + 1,
+                first_dealer=self.game_first_dealer,
+                winner=winner,
+                pegs=(hand.pegs[0], hand.pegs[1]),
+                kind=kind,
+                game_points=worth,
+                hands=self.game_hands,
+            )
+        )
+        if self._match_won():
+            won = [sum(1 for g in self.games if g.winner == s) for s in (0, 1)]
+            leader = int(self.game_points[1] > self.game_points[0])
+            self.final = FinalScore(
+                game_points=(self.game_points[0], self.game_points[1]),
+                games_won=(won[0], won[1]),
+                winner=leader,
+                margin=abs(self.game_points[0] - self.game_points[1]),
+            )
+            return
+        if self.rules.next_game_dealer == "loser":
+            dealer = 1 - winner
+        else:
+            dealer = 1 - self.game_first_dealer
+        self.game_first_dealer = dealer
+        self.game_hands = 0
+        self.current = self._deal(dealer, (0, 0))
+
+    def _match_won(self) -> bool:
+        points = self.game_points
+        if self.rules.match_points is not None:
+            return max(points) >= self.rules.match_points
+        # A reading where CRIBBAGE.md is silent: a match of N games whose game points are
+        # level after N games goes on, a game at a time, until one player leads.
+        return len(self.games) >= self.rules.games and points[0] != points[1]
+
+    def next_first_dealer(self) -> int:
+        """Who deals first in the next match of a series: the same rule as between games."""
+        if self.rules.next_game_dealer == "loser" and self.final is not None:
+            return 1 - self.final.winner
+        return 1 - self.first_dealer

@@ -1,0 +1,23 @@
+"""What every computer player does the same way: with muggins on it states its own show in
+full (CRIBBAGE.md 4), and calls muggins exactly when the opponent stated too little."""
+
+from __future__ import annotations
+
+from cardtable.cribbage.actions import ACCEPT, MUGGINS, Action
+from cardtable.cribbage.hand import Observation, Phase
+from cardtable.cribbage.score import show_score
+
+__all__ = ["count_action"]
+
+
+def count_action(view: Observation) -> Action | None:
+    """The count or answer to give, or ``None`` outside the show's muggins steps."""
+    if view.phase is Phase.COUNT:
+        return max(view.legal, key=lambda action: action.points or 0)
+    if view.phase is Phase.ANSWER:
+        shown = view.shows[-1]
+        assert view.starter is not None
+        # The truth is worked out from public cards: the shown hand and the starter.
+        truth = show_score(shown.score.hand, view.starter, crib=shown.kind == "crib").total
+        return MUGGINS if truth > shown.pegged else ACCEPT
+    return None

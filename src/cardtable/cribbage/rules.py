@@ -1,0 +1,218 @@
+"""The settings of a Cribbage match (CRIBBAGE.md section 4): one frozen, validated value.
+
+>>> Rules().target, Rules().skunk_line, Rules().double_skunk_line
+(121, 91, 61)
+>>> short = Rules.preset("short")
+>>> short.target, short.skunk_line, short.double_skunk_line
+(61, 31, None)
+>>> make_rules("standard", {"muggins": "on"}).muggins
+True
+>>> Rules(target=61)
+Traceback (most recent call last):
+...
+cardtable.errors.InvalidRulesError: skunk_line must be below the target (61), not 91
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from cardtable.errors import InvalidRulesError
+
+__all__ = ["PRESETS", "Rules", "make_rules"]
+
+NextGameDealer = Literal["loser", "alternate"]
+
+_HELP: Final[dict[str, str]] = {
+    "target": "points to win a game (121, 61, or any integer of at least 31)",
+    "skunk_line": "a loser below this many points is skunked, or off",
+    "skunk_games": "how many games a skunk counts as",
+    "double_skunk_line": "a loser below this is double-skunked (below the skunk line), or off",
+    "double_skunk_games": "how many games a double skunk counts as",
+    "next_game_dealer": "who deals first in the next game: loser or alternate",
+    "muggins": "people count their own show; points they miss go to the opponent",
+    "games": "games in a match: the most game points wins (more are played on a tie)",
+    "match_points": "game points that win the match instead of a number of games, or off",
+}
+_OPTIONAL: Final = ("skunk_line", "double_skunk_line", "match_points")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every setting of a match; construct with keywords, invalid values raise at once."""
+
+    target: int = 121
+    skunk_line: int | None = 91
+    skunk_games: int = 2
+    double_skunk_line: int | None = 61
+    double_skunk_games: int = 4
+    next_game_dealer: NextGameDealer = "loser"
+    muggins: bool = False
+    games: int = 1
+    match_points: int | None = None
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.target) or self.target < 31:
+            raise InvalidRulesError(
+                f"target must be an integer of at least 31, not {self.target!r}"
+            )
+        skunk, double = self.skunk_line, self.double_skunk_line
+        if skunk is not None and (not _is_int(skunk) or not 1 <= skunk < self.target):
+            raise InvalidRulesError(
+                f"skunk_line must be below the target ({self.target}), not {skunk!r}"
+            )
+        if double is not None:
+            if skunk is None:
+                raise InvalidRulesError("double_skunk_line needs a skunk_line: set it off too")
+            if not _is_int(double) or not 1 <= double < skunk:
+                raise InvalidRulesError(
+                    f"double_skunk_line must be below the skunk line ({skunk}), not {double!r}"
+                )
+        for name in ("skunk_games", "double_skunk_games", "games"):
+            value = getattr(self, name)
+            if not _is_int(value) or value < 1:
+                raise InvalidRulesError(f"{name} must be an integer of at least 1, not {value!r}")
+        if self.next_game_dealer not in ("loser", "alternate"):
+            raise InvalidRulesError(
+                f"next_game_dealer must be one of loser, alternate, not {self.next_game_dealer!r}"
+            )
+        if not isinstance(self.muggins, bool):
+            raise InvalidRulesError(f"muggins must be on or off, not {self.muggins!r}")
+        points = self.match_points
+        if points is not None and (not _is_int(points) or points < 1):
+            raise InvalidRulesError(
+                f"match_points must be off or an integer of at least 1, not {points!r}"
+            )
+
+    @classmethod
+    def preset(cls, name: str = "standard", **overrides: Any) -> Rules:
+        """A named preset of CRIBBAGE.md, with any settings overridden."""
+        try:
+            base = PRESETS[name.lower()]
+        except KeyError:
+            raise InvalidRulesError(
+                f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)}"
+            ) from None
+        return base.replace(**overrides)
+
+    def replace(self, **overrides: Any) -> Rules:
+        """A copy with some settings changed (validated like a new value)."""
+        unknown = sorted(set(overrides) - set(_HELP))
+        if unknown:
+            raise InvalidRulesError(
+                f"unknown setting {unknown[0]!r}: settings are {', '.join(_HELP)}"
+            )
+        return dataclasses.replace(self, **overrides)
+
+    def game_value(self, loser_points: int) -> tuple[int, str]:
+        """How many games a win counts as, and its kind, from the loser's points."""
+        if self.double_skunk_line is not None and loser_points < self.double_skunk_line:
+            return self.double_skunk_games, "double skunk"
+        if self.skunk_line is not None and loser_points < self.skunk_line:
+            return self.skunk_games, "skunk"
+        return 1, "game"
+
+    @property
+    def preset_name(self) -> str | None:
+        """The name of the preset these rules equal, if any."""
+        return next((name for name, rules in PRESETS.items() if rules == self), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every setting by name (JSON-friendly; ``None`` is off)."""
+        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Rules from :meth:`to_dict` output; unknown keys are refused."""
+        return cls().replace(**dict(data))
+
+    @staticmethod
+    def describe() -> dict[str, str]:
+        """A one-line explanation of every setting."""
+        return dict(_HELP)
+
+
+def make_rules(
+    rules: Rules | str | None = None, settings: Mapping[str, object] | None = None
+) -> Rules:
+    """Rules from a preset (``None``: standard) and settings, typed or as text (``"off"``,
+    ``"61"``, ``"on"``); anything unknown or out of range raises naming it.
+
+    A new target with no skunk lines given moves them with it, the way the presets pair them
+    (121: 91 and 61; 61: 31 and off); other targets keep the lines when they still fit below.
+
+    >>> make_rules(settings={"target": "61"}).skunk_line
+    31
+    >>> make_rules(settings={"skunk-line": "lots"})
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.InvalidRulesError: skunk_line must be an integer or off, not 'lots'
+    """
+    if rules is None:
+        base = PRESETS["standard"]
+    elif isinstance(rules, str):
+        base = Rules.preset(rules)
+    elif isinstance(rules, Rules):
+        base = rules
+    else:
+        raise InvalidRulesError(f"rules must be a Rules value or a preset name, not {rules!r}")
+    changes: dict[str, Any] = {}
+    for key, value in (settings or {}).items():
+        if not isinstance(key, str):
+            raise InvalidRulesError(f"a setting is named by text, not {key!r}")
+        name = key.strip().lower().replace("-", "_")
+        changes[name] = _convert(name, value) if isinstance(value, str) else value
+    if "target" in changes and not {"skunk_line", "double_skunk_line"} & set(changes):
+        changes.update(_lines_for(changes["target"], base))
+    return base.replace(**changes)
+
+
+def _lines_for(target: object, base: Rules) -> dict[str, Any]:
+    if target == 121:
+        return {"skunk_line": 91, "double_skunk_line": 61}
+    if target == 61:
+        return {"skunk_line": 31, "double_skunk_line": None}
+    if not _is_int(target):
+        return {}
+    assert isinstance(target, int)
+    skunk = base.skunk_line if base.skunk_line is not None and base.skunk_line < target else None
+    double = base.double_skunk_line if skunk is not None else None
+    if double is not None and skunk is not None and double >= skunk:
+        double = None
+    return {"skunk_line": skunk, "double_skunk_line": double}
+
+
+def _convert(name: str, text: str) -> Any:
+    if name not in _HELP:
+        raise InvalidRulesError(f"unknown setting {name!r}: settings are {', '.join(_HELP)}")
+    text = text.strip()
+    lowered = text.lower()
+    if name == "muggins":
+        if lowered in ("on", "true", "yes", "1"):
+            return True
+        if lowered in ("off", "false", "no", "0"):
+            return False
+        raise InvalidRulesError(f"muggins must be on or off, not {text!r}")
+    if name == "next_game_dealer":
+        return lowered
+    if name in _OPTIONAL and lowered in ("off", "none", "no"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        kind = "an integer or off" if name in _OPTIONAL else "an integer"
+        raise InvalidRulesError(f"{name} must be {kind}, not {text!r}") from None
+
+
+PRESETS: Final[dict[str, Rules]] = {
+    "standard": Rules(),
+    "short": Rules(target=61, skunk_line=31, double_skunk_line=None),
+    "muggins": Rules(muggins=True),
+}

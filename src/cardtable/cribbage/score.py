@@ -1,0 +1,275 @@
+"""Scoring: the show of a hand or crib (CRIBBAGE.md section 3) and what a card pegs (section 2).
+
+Cards are the shared core's :class:`~cardtable.cards.Card`: ``rank`` 0 (ace) to 12 (king),
+``value`` the counting value (ace 1, courts 10). Two scorers: :func:`show_score` itemises every
+combination for people and commands; :func:`show_total` is the same total, fast, for players
+that score thousands of hands a decision.
+
+>>> from cardtable.cards import parse_card, parse_cards
+>>> score = show_score(parse_cards("5H 5S 5C JD"), parse_card("5D"))
+>>> score.fifteen_points, score.pair_points, score.nobs_points, score.total
+(16, 12, 1, 29)
+>>> show_total(parse_cards("5H 5S 5C JD"), parse_card("5D"))
+29
+>>> peg_score(parse_cards_in_order("7S 8H 8D 8C")).points
+8
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Final
+
+from cardtable.cards import VALUES, Card, parse_card
+from cardtable.errors import InvalidCardError
+
+__all__ = [
+    "JACK",
+    "PegScore",
+    "ShowScore",
+    "parse_cards_in_order",
+    "peg_score",
+    "show_score",
+    "show_total",
+]
+
+JACK: Final = 10  # the rank index of the jack
+_FIFTEEN_SUBSETS: Final = tuple(
+    tuple(combo) for size in range(2, 6) for combo in combinations(range(5), size)
+)
+
+
+def parse_cards_in_order(text: str) -> list[Card]:
+    """Cards in the order written (a count is an ordered sequence, not a set); a repeat is
+    refused, naming the card."""
+    cards: list[Card] = []
+    for word in text.replace(",", " ").split():
+        card = parse_card(word)
+        if card in cards:
+            raise InvalidCardError(f"card {card} is repeated")
+        cards.append(card)
+    return cards
+
+
+@dataclass(frozen=True, slots=True)
+class ShowScore:
+    """The show of four cards with the starter, every scoring combination listed."""
+
+    hand: tuple[Card, ...]
+    starter: Card
+    crib: bool
+    fifteens: tuple[tuple[Card, ...], ...]
+    pairs: tuple[tuple[Card, Card], ...]
+    runs: tuple[tuple[Card, ...], ...]
+    flush: tuple[Card, ...]
+    nobs: Card | None
+
+    @property
+    def fifteen_points(self) -> int:
+        return 2 * len(self.fifteens)
+
+    @property
+    def pair_points(self) -> int:
+        return 2 * len(self.pairs)
+
+    @property
+    def run_points(self) -> int:
+        return sum(len(run) for run in self.runs)
+
+    @property
+    def flush_points(self) -> int:
+        return len(self.flush)
+
+    @property
+    def nobs_points(self) -> int:
+        return 0 if self.nobs is None else 1
+
+    @property
+    def total(self) -> int:
+        return (
+            self.fifteen_points
+            + self.pair_points
+            + self.run_points
+            + self.flush_points
+            + self.nobs_points
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract of ``cardtable cribbage show --json``: each category's points and the
+        combinations that make them."""
+
+        def names(cards: Iterable[Card]) -> list[str]:
+            return [str(card) for card in cards]
+
+        return {
+            "hand": names(self.hand),
+            "starter": str(self.starter),
+            "crib": self.crib,
+            "fifteens": {
+                "points": self.fifteen_points,
+                "combinations": [names(c) for c in self.fifteens],
+            },
+            "pairs": {"points": self.pair_points, "combinations": [names(p) for p in self.pairs]},
+            "runs": {"points": self.run_points, "combinations": [names(r) for r in self.runs]},
+            "flush": {"points": self.flush_points, "cards": names(self.flush)},
+            "nobs": {
+                "points": self.nobs_points,
+                "card": None if self.nobs is None else str(self.nobs),
+            },
+            "total": self.total,
+        }
+
+
+def _check_show(hand: Sequence[Card], starter: Card) -> None:
+    if len(hand) != 4:
+        raise InvalidCardError(f"a hand or crib is 4 cards, not {len(hand)}")
+    if len(set(hand)) != 4:
+        raise InvalidCardError("a hand holds each card once")
+    if starter in hand:
+        raise InvalidCardError(f"the starter {starter} cannot also be in the hand")
+
+
+def show_score(hand: Iterable[Card], starter: Card, crib: bool = False) -> ShowScore:
+    """The itemised show of ``hand`` (four cards) with ``starter``; ``crib`` applies the crib's
+    flush rule (all five cards of one suit)."""
+    cards = tuple(sorted(hand, key=lambda c: (c.rank, c.suit)))
+    _check_show(cards, starter)
+    five = (*cards, starter)
+    fifteens = tuple(
+        tuple(five[i] for i in subset)
+        for subset in _FIFTEEN_SUBSETS
+        if sum(VALUES[five[i]] for i in subset) == 15
+    )
+    pairs = tuple((a, b) for a, b in combinations(five, 2) if a.rank == b.rank)
+    runs = _runs(five)
+    flush: tuple[Card, ...] = ()
+    if len({c.suit for c in cards}) == 1:
+        if starter.suit == cards[0].suit:
+            flush = five
+        elif not crib:
+            flush = cards
+    nobs = next((c for c in cards if c.rank == JACK and c.suit == starter.suit), None)
+    return ShowScore(cards, starter, crib, fifteens, pairs, runs, flush, nobs)
+
+
+def _runs(five: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    """Every distinct run of the longest length there is (3 or more), one card per rank."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in five:
+        by_rank.setdefault(card.rank, []).append(card)
+    for length in (5, 4, 3):
+        found: list[tuple[Card, ...]] = []
+        for low in range(0, 14 - length):
+            ranks = range(low, low + length)
+            if all(r in by_rank for r in ranks):
+                found.extend(_choices([by_rank[r] for r in ranks]))
+        if found:
+            return tuple(found)
+    return ()
+
+
+def _choices(groups: Sequence[Sequence[Card]]) -> list[tuple[Card, ...]]:
+    combos: list[tuple[Card, ...]] = [()]
+    for group in groups:
+        combos = [(*combo, card) for combo in combos for card in group]
+    return combos
+
+
+def show_total(hand: Iterable[Card], starter: int, crib: bool = False) -> int:
+    """The total of :func:`show_score`, without listing combinations (no input checks)."""
+    cards = list(hand)
+    ranks = [0] * 13
+    ways = [1] + [0] * 15
+    for card in (*cards, starter):
+        ranks[card % 13] += 1
+        value = VALUES[card]
+        for total in range(15, value - 1, -1):
+            ways[total] += ways[total - value]
+    points = 2 * ways[15]
+    run = 0
+    product = 1
+    for count in (*ranks, 0):
+        points += count * (count - 1)
+        if count:
+            run += 1
+            product *= count
+        else:
+            if run >= 3:
+                points += run * product
+            run = 0
+            product = 1
+    suit = cards[0] // 13
+    if all(card // 13 == suit for card in cards):
+        if starter // 13 == suit:
+            points += 5
+        elif not crib:
+            points += 4
+    starter_suit = starter // 13
+    for card in cards:
+        if card % 13 == JACK and card // 13 == starter_suit:
+            points += 1
+    return points
+
+
+@dataclass(frozen=True, slots=True)
+class PegScore:
+    """What the last card of a count pegs (last-card and go points are not included)."""
+
+    count: int
+    fifteen: int
+    thirty_one: int
+    pairs: int
+    run: int
+
+    @property
+    def points(self) -> int:
+        return self.fifteen + self.thirty_one + self.pairs + self.run
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract of ``cardtable cribbage peg --json``."""
+        return {
+            "count": self.count,
+            "fifteen": self.fifteen,
+            "thirty_one": self.thirty_one,
+            "pairs": self.pairs,
+            "run": self.run,
+            "points": self.points,
+        }
+
+
+_PAIR_POINTS: Final = (0, 0, 2, 6, 12)
+
+
+def peg_score(cards: Sequence[int]) -> PegScore:
+    """What the last of ``cards`` (the cards of the current count, in play order) pegs.
+
+    >>> peg_score(parse_cards_in_order("4S 6S 4H 5D")).run
+    3
+    """
+    if not cards:
+        raise InvalidCardError("a count needs at least one card")
+    if len(set(cards)) != len(cards):
+        raise InvalidCardError("a card is played once in a count")
+    count = sum(VALUES[c] for c in cards)
+    if count > 31:
+        raise InvalidCardError(f"the count may not pass 31, and these cards make {count}")
+    last_rank = cards[-1] % 13
+    same = 1
+    for card in reversed(cards[:-1]):
+        if card % 13 != last_rank:
+            break
+        same += 1
+    run = 0
+    for length in range(3, len(cards) + 1):
+        ranks = {c % 13 for c in cards[-length:]}
+        if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
+            run = length
+    return PegScore(
+        count=count,
+        fifteen=2 if count == 15 else 0,
+        thirty_one=2 if count == 31 else 0,
+        pairs=_PAIR_POINTS[same],
+        run=run,
+    )
