@@ -36,11 +36,12 @@ True
 
 from __future__ import annotations
 
-from cardtable.cards import format_cards, parse_cards
+from cardtable.cards import format_cards
 from cardtable.cribbage.actions import Action, ActionKind
 from cardtable.cribbage.hand import Hand
 from cardtable.cribbage.match import Match
 from cardtable.cribbage.rules import Rules, make_rules
+from cardtable.cribbage.score import parse_cards_in_order
 from cardtable.errors import CardTableError, InvalidRecordError
 
 __all__ = ["MAGIC", "dump", "load", "replay_file"]
@@ -137,7 +138,7 @@ def load(text: str) -> Match:
             header[word] = (number, rest)
         elif word == "deck":
             try:
-                decks.append(tuple(parse_cards(rest)))
+                decks.append(tuple(parse_cards_in_order(rest)))
             except CardTableError as error:
                 raise InvalidRecordError(str(error), number) from None
         elif word in ("0", "1"):
