@@ -79,3 +79,13 @@ def test_an_illegal_action_or_bad_header_is_refused() -> None:
         load("ginrummy-record 1\n")
     with pytest.raises(InvalidRecordError, match="bad rules"):
         load("cribbage-record 1\nrules target=5\nseed x\nfirst-dealer 0\n")
+
+
+def test_any_seed_survives_its_record() -> None:
+    for seed in ("a#b", "two  spaces", " lead", "x # y"):
+        match = Match.new(Rules.preset("short"), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(30):
+            match.apply(rng.choice(match.legal_actions()))
+        again = load(dump(match))
+        assert again.seed == seed and dump(again) == dump(match)

@@ -1,8 +1,9 @@
 """The ``cardtable`` command: the tables (``serve``, ``play``, ``lesson``) and each game's
-commands under its name (``cardtable gin deadwood ...``).
+commands under its name (``cardtable gin deadwood ...``, ``cardtable cribbage show ...``).
 
 ``cardtable gin X`` runs exactly what ``ginrummy X`` runs: the same standard output and exit
-status; the one-line errors name the command as it was typed (``cardtable gin: ...``).
+status; the one-line errors name the command as it was typed (``cardtable gin: ...``,
+``cardtable cribbage: ...``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from cardtable.cli import gin, tui, web
+from cardtable.cli import cribbage, gin, tui, web
 from cardtable.cli.usage import Parser
 
 __all__ = ["main"]
@@ -22,7 +23,9 @@ PROG = "cardtable"
 def _parser() -> Parser:
     top = Parser(
         prog=PROG,
-        description="Card Table: Gin Rummy with exact rules, at the web and terminal tables.",
+        description=(
+            "Card Table: Gin Rummy and Cribbage with exact rules, at the web and terminal tables."
+        ),
     )
     sub = top.add_subparsers(dest="command", required=True, parser_class=Parser)
     web.add_serve(sub)
@@ -35,13 +38,20 @@ def _parser() -> Parser:
     )
     gin_sub = games.add_subparsers(dest="command", required=True, parser_class=Parser)
     gin.add_gin_commands(gin_sub)
+    games = sub.add_parser(
+        "cribbage",
+        help="Cribbage: show and peg scores, rules, computer matches, replays",
+        description=cribbage.DESCRIPTION,
+    )
+    cribbage_sub = games.add_subparsers(dest="command", required=True, parser_class=Parser)
+    cribbage.add_cribbage_commands(cribbage_sub)
     return top
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """The ``cardtable`` command; returns the exit status."""
     args = list(sys.argv[1:] if argv is None else argv)
-    prog = f"{PROG} gin" if args[:1] == ["gin"] else PROG
+    prog = f"{PROG} {args[0]}" if args[:1] in (["gin"], ["cribbage"]) else PROG
     return gin.run(_parser(), args, out or sys.stdout, prog)
 
 

@@ -4,7 +4,8 @@ One item per line; blank lines and lines starting with ``#`` are ignored::
 
     cribbage-record 1
     rules target=121 skunk_line=91 ... match_points=off
-    seed 5f0c...                    # or no seed line and a deck line per deal
+    seed 5f0c...                    (or no seed line and a deck line per deal; a seed line
+                                    is read whole, comments included: a seed is any text)
     first-dealer 0
     deal 1 game 1 dealer 0
     1 discard 5H JD                 # <seat> <action>
@@ -110,12 +111,19 @@ def dump(match: Match) -> str:
 
 
 def _content(text: str) -> list[tuple[int, str]]:
-    """The meaningful lines with their 1-based numbers, comments and spacing removed."""
+    """The meaningful lines with their 1-based numbers: comments (a line starting with ``#``
+    or the end of a line after `` #``) and spacing removed, a seed kept exactly as written
+    (a seed is any text)."""
     kept = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            kept.append((number, " ".join(line.split())))
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("seed "):
+            kept.append((number, "seed " + raw.split("seed ", 1)[1]))
+            continue
+        line = line.split(" #", 1)[0].strip()
+        kept.append((number, " ".join(line.split())))
     return kept
 
 

@@ -1,0 +1,369 @@
+"""The Cribbage commands: ``cardtable cribbage X``.
+
+``show`` scores a hand or crib, ``peg`` what a card pegs, ``rules`` prints a preset's settings,
+``match`` plays computer against computer and ``replay`` re-checks a match record. Every bad
+input (a card, a setting, a record, a file) exits with status 2 and one line on stderr,
+``cardtable cribbage: message``; a line read from standard input is named by its number.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, TextIO
+
+from cardtable.cards import parse_card, parse_cards
+from cardtable.cli.usage import UsageError, settings_from
+from cardtable.cribbage.match import Match
+from cardtable.cribbage.players import Player, make_player, player_names
+from cardtable.cribbage.record import dump, load, replay_file
+from cardtable.cribbage.rules import PRESETS, Rules, make_rules
+from cardtable.cribbage.score import (
+    PegScore,
+    ShowScore,
+    parse_cards_in_order,
+    peg_score,
+    show_score,
+)
+from cardtable.cribbage.sheet import match_summary, score_sheet
+from cardtable.errors import CardTableError
+
+__all__ = ["DESCRIPTION", "add_cribbage_commands"]
+
+DESCRIPTION: Final = "Cribbage for two, with exact rules (docs/rules/cribbage.md)."
+
+_STOPS: Final = "a bad line stops the command there: status 2, one line on stderr naming it"
+_SHOW_STDIN: Final = (
+    "no HAND: read lines 'HAND | STARTER' or 'HAND | STARTER | crib' from stdin and print one "
+    f"JSON object per line ({_STOPS})"
+)
+_PEG_STDIN: Final = (
+    f"no CARDS: read one count per stdin line and print one JSON object per line ({_STOPS})"
+)
+
+
+def _emit(data: dict[str, Any], out: TextIO) -> None:
+    out.write(json.dumps(data) + "\n")
+
+
+def _each_stdin_line(handle: Callable[[str], dict[str, Any]], out: TextIO) -> int:
+    """Run ``handle`` on every non-blank line of stdin, printing its JSON at once, so the
+    answers before a bad line are already out when it stops the command."""
+    lines = iter(sys.stdin)
+    number = 0
+    while True:
+        try:
+            line = next(lines)
+        except StopIteration:
+            return 0
+        except UnicodeDecodeError:
+            # Input is decoded a block at a time, so no line number would be trustworthy.
+            raise UsageError("standard input is not UTF-8 text") from None
+        number += 1
+        if not line.strip():
+            continue
+        try:
+            data = handle(line)
+        except (CardTableError, UsageError) as error:
+            raise UsageError(f"line {number}: {error}") from None
+        _emit(data, out)
+
+
+# --- show -------------------------------------------------------------------------------
+
+
+def _joined(cards: Iterable[str]) -> str:
+    return "+".join(cards)
+
+
+def show_text(score: ShowScore) -> str:
+    """The itemised show, one category a line, the scoring combinations after a colon."""
+    data = score.to_dict()
+    owner = "crib" if score.crib else "hand"
+    lines = [f"{owner} {' '.join(data['hand'])}, starter {data['starter']}"]
+    for key in ("fifteens", "pairs", "runs"):
+        item = data[key]
+        combos = ", ".join(_joined(combo) for combo in item["combinations"])
+        lines.append(f"{key} {item['points']}" + (f": {combos}" if combos else ""))
+    flush = data["flush"]
+    lines.append(
+        f"flush {flush['points']}" + (f": {_joined(flush['cards'])}" if flush["cards"] else "")
+    )
+    nobs = data["nobs"]
+    lines.append(f"nobs {nobs['points']}" + (f": {nobs['card']}" if nobs["card"] else ""))
+    lines.append(f"total {data['total']}")
+    return "\n".join(lines)
+
+
+def _show_line(line: str) -> dict[str, Any]:
+    parts = [part.strip() for part in line.split("|")]
+    if len(parts) not in (2, 3):
+        raise UsageError("write HAND | STARTER, or HAND | STARTER | crib")
+    crib = False
+    if len(parts) == 3:
+        if parts[2].lower() != "crib":
+            raise UsageError(f"the third part of a line may only be 'crib', not {parts[2]!r}")
+        crib = True
+    return show_score(parse_cards(parts[0]), parse_card(parts[1]), crib=crib).to_dict()
+
+
+def _cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    if not args.hand:
+        if args.starter is not None or args.crib:
+            raise UsageError(
+                "--starter and --crib go with a HAND; without one, each stdin line is "
+                "HAND | STARTER or HAND | STARTER | crib"
+            )
+        return _each_stdin_line(_show_line, out)
+    if args.starter is None:
+        raise UsageError("a HAND needs its --starter CARD")
+    score = show_score(parse_cards(" ".join(args.hand)), parse_card(args.starter), args.crib)
+    if args.json:
+        _emit(score.to_dict(), out)
+    else:
+        out.write(show_text(score) + "\n")
+    return 0
+
+
+# --- peg --------------------------------------------------------------------------------
+
+
+def peg_text(cards: Iterable[str], score: PegScore) -> str:
+    """What the last card pegs, one item a line, in the order of the JSON keys."""
+    lines = [f"cards {' '.join(cards)}"]
+    lines += [f"{key} {value}" for key, value in score.to_dict().items()]
+    return "\n".join(lines)
+
+
+def _peg_data(text: str) -> tuple[list[str], PegScore]:
+    cards = parse_cards_in_order(text)
+    return [str(card) for card in cards], peg_score(cards)
+
+
+def _peg_line(line: str) -> dict[str, Any]:
+    return _peg_data(line)[1].to_dict()
+
+
+def _cmd_peg(args: argparse.Namespace, out: TextIO) -> int:
+    if not args.cards:
+        return _each_stdin_line(_peg_line, out)
+    names, score = _peg_data(" ".join(args.cards))
+    if args.json:
+        _emit(score.to_dict(), out)
+    else:
+        out.write(peg_text(names, score) + "\n")
+    return 0
+
+
+# --- rules ------------------------------------------------------------------------------
+
+
+def _preset_help() -> str:
+    return f"rules preset: {', '.join(PRESETS)} (default standard)"
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """``--rules PRESET`` and repeatable ``--set KEY=VALUE``, with the cribbage presets."""
+    parser.add_argument("--rules", default="standard", metavar="PRESET", help=_preset_help())
+    parser.add_argument(
+        "--set",
+        action="append",
+        metavar="KEY=VALUE",
+        help="change one setting, e.g. target=61 or muggins=on (repeatable)",
+    )
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The rules of ``--rules`` (or the ``rules`` command's preset), ``--set`` and, where the
+    command has it, ``--target``. The target goes through the settings, not ``replace``, so
+    that the skunk lines move with it as the presets pair them (61: skunk 31, no double)."""
+    settings: dict[str, object] = dict(settings_from(args.set))
+    target = getattr(args, "target", None)
+    if target is not None:
+        if any(key.strip().lower() == "target" for key in settings):
+            raise UsageError("give the target once: --target N or --set target=N")
+        settings["target"] = target
+    return make_rules(args.rules, settings)
+
+
+def _setting_text(value: object) -> str:
+    if value is None:
+        return "off"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
+    rules = rules_from_args(args)
+    data = rules.to_dict()
+    preset = args.rules.lower()
+    if args.json:
+        _emit({"preset": preset, "settings": data}, out)
+        return 0
+    help_text = Rules.describe()
+    out.write(f"rules: {preset}\n")
+    for key, value in data.items():
+        out.write(f"  {key:<20} {_setting_text(value):<10} {help_text[key]}\n")
+    return 0
+
+
+# --- match and replay -------------------------------------------------------------------
+
+
+def _play(rules: Rules, seed: str | None, players: Sequence[Player]) -> Match:
+    match = Match.new(rules, seed=seed)
+    while not match.is_over:
+        seat = match.to_act
+        assert seat is not None
+        match.apply(players[seat].act(match.observation(seat)), seat)
+    return match
+
+
+def _cmd_match(args: argparse.Namespace, out: TextIO) -> int:
+    rules = rules_from_args(args)
+    # Fixed player seeds, as in gin's match: the match seed alone fixes the whole match.
+    players = [make_player(args.players[0], seed=1), make_player(args.players[1], seed=2)]
+    if args.record is None:
+        match = _play(rules, args.seed, players)
+    else:
+        # The file is opened before the match is played, so that a path that cannot be
+        # written is refused at once; the engine does no input or output of its own, so any
+        # OSError here is the record file's.
+        try:
+            with open(args.record, "w", encoding="utf-8") as record:
+                match = _play(rules, args.seed, players)
+                record.write(dump(match))
+        except OSError as error:
+            raise UsageError(f"cannot write {args.record}: {error.strerror or error}") from None
+    if args.json:
+        _emit(match_summary(match), out)
+    else:
+        names = (f"{args.players[0]} (0)", f"{args.players[1]} (1)")
+        out.write(score_sheet(match, names) + "\n")
+    return 0
+
+
+def _load_record(path: str) -> Match:
+    try:
+        if path == "-":
+            return load(sys.stdin.read())
+        return replay_file(path)
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"cannot read {path}: it is not UTF-8 text") from None
+
+
+def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    match = _load_record(args.file)
+    if args.json:
+        _emit(match_summary(match), out)
+    else:
+        out.write(score_sheet(match) + "\n")
+    return 0
+
+
+# --- the parser -------------------------------------------------------------------------
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
+
+
+def _add_show(sub: Any) -> None:
+    p = sub.add_parser(
+        "show",
+        help="the show score of a hand or crib, itemised",
+        description="The show score of four cards with the starter, every combination listed. "
+        + _sentence(_SHOW_STDIN),
+    )
+    p.add_argument(
+        "hand",
+        nargs="*",
+        metavar="HAND",
+        help="four cards, as words or one quoted string, like 5H 5S 5C JD (the cards "
+        "together, before or after the options); " + _SHOW_STDIN,
+    )
+    p.add_argument("--starter", metavar="CARD", help="the starter card (needed with a HAND)")
+    p.add_argument(
+        "--crib", action="store_true", help="count as the crib (a flush needs the starter too)"
+    )
+    p.add_argument("--json", action="store_true", help="print the itemised show as JSON")
+    p.set_defaults(func=_cmd_show)
+
+
+def _add_peg(sub: Any) -> None:
+    p = sub.add_parser(
+        "peg",
+        help="what the last card of a count pegs in the play",
+        description="What the last of CARDS (the cards of the current count, in play order) "
+        "pegs: fifteen, 31, pairs and runs; go and last-card points are not included. "
+        + _sentence(_PEG_STDIN),
+    )
+    p.add_argument(
+        "cards",
+        nargs="*",
+        metavar="CARDS",
+        help="the cards of the count in play order, like 7S 8H 8D 8C (the cards together); "
+        + _PEG_STDIN,
+    )
+    p.add_argument("--json", action="store_true", help="print what it pegs as JSON")
+    p.set_defaults(func=_cmd_peg)
+
+
+def _add_rules(sub: Any) -> None:
+    p = sub.add_parser("rules", help="the settings of a rules preset")
+    p.add_argument("rules", nargs="?", default="standard", metavar="PRESET", help=_preset_help())
+    p.add_argument(
+        "--set", action="append", metavar="KEY=VALUE", help="change one setting (repeatable)"
+    )
+    p.add_argument("--json", action="store_true", help='print {"preset", "settings"} as JSON')
+    p.set_defaults(func=_cmd_rules)
+
+
+def _add_match(sub: Any) -> None:
+    levels = ", ".join(player_names())
+    p = sub.add_parser(
+        "match",
+        help="play a computer-vs-computer match and print its score sheet",
+        description="A match between two computer players, deterministic for its seed.",
+    )
+    p.add_argument(
+        "--players",
+        nargs=2,
+        default=["simple", "simple"],
+        metavar="LEVEL",
+        help=f"the players of seat 0 and seat 1 (levels: {levels}; default simple simple)",
+    )
+    p.add_argument("--seed", help="match seed (random when absent; the output names it)")
+    p.add_argument(
+        "--target", type=int, metavar="N", help="points to win a game (same as --set target=N)"
+    )
+    p.add_argument("--record", metavar="FILE", help="write the match record here")
+    add_rules_options(p)
+    p.add_argument("--json", action="store_true", help="print the match summary as JSON")
+    p.set_defaults(func=_cmd_match)
+
+
+def _add_replay(sub: Any) -> None:
+    p = sub.add_parser(
+        "replay",
+        help="re-check a match record and print its score sheet",
+        description="Load a match record, checking every line against the rules; a record "
+        "that disagrees is refused naming its first bad line.",
+    )
+    p.add_argument("file", metavar="FILE", help="the record ('-' reads standard input)")
+    p.add_argument("--json", action="store_true", help="print the match summary as JSON")
+    p.set_defaults(func=_cmd_replay)
+
+
+def add_cribbage_commands(sub: Any) -> None:
+    """Every ``cardtable cribbage`` subcommand (``tournament`` is added beside these)."""
+    _add_show(sub)
+    _add_peg(sub)
+    _add_rules(sub)
+    _add_match(sub)
+    _add_replay(sub)
