@@ -11,6 +11,7 @@ from cardtable.cards import parse_card
 from cardtable.cribbage.actions import ACCEPT, GO, MUGGINS, Action
 from cardtable.cribbage.hand import Hand, Phase
 from cardtable.cribbage.rules import Rules
+from cardtable.cribbage.score import show_score
 from cardtable.errors import IllegalActionError
 from tests.cribbage.deals import deck_for
 
@@ -146,7 +147,11 @@ def test_muggins_takes_what_the_owner_missed_and_stating_more_is_refused() -> No
     assert _act(hand, 0, "muggins") == [(0, 9, "muggins")]
     assert hand.pegs == [before[0] + 9, before[1] + 20]
     assert hand.to_act == 0 and hand.phase is Phase.COUNT  # the dealer's hand next
-    _act(hand, 0, f"count {hand.legal_actions()[-1].points}")
+    assert hand.observation(0).counting == hand.kept(0)  # face up to be counted
+    truth = show_score(hand.kept(0), hand.starter).total  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="more than your show"):
+        hand.apply(Action.count(truth + 1), 0)
+    _act(hand, 0, f"count {truth}")
     assert _act(hand, 1, "muggins") == []  # an exact count: nothing to take
     _act(hand, 0, "count 0")
     hand.apply(ACCEPT, 1)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TextIO
 
 from cardtable.cards import parse_card, parse_cards
+from cardtable.cli.sim import add_cribbage_tournament
 from cardtable.cli.usage import UsageError, settings_from
 from cardtable.cribbage.match import Match
 from cardtable.cribbage.players import Player, make_player, player_names
@@ -367,3 +368,4 @@ def add_cribbage_commands(sub: Any) -> None:
     _add_rules(sub)
     _add_match(sub)
     _add_replay(sub)
+    add_cribbage_tournament(sub)

@@ -1,4 +1,8 @@
-"""``simulate`` and ``tournament``: batch play between computer players, from the shell."""
+"""``simulate`` and ``tournament``: batch play between computer players, from the shell.
+
+``add_tournament`` and ``add_simulate`` add gin's commands; ``add_cribbage_tournament`` adds
+``cardtable cribbage tournament`` (Cribbage is imported only when that command is built).
+"""
 
 from __future__ import annotations
 
@@ -10,13 +14,13 @@ from collections.abc import Iterator
 from dataclasses import asdict
 from typing import Any, TextIO
 
-from cardtable.cli.usage import UsageError, add_rules_options, rules_from_args
+from cardtable.cli.usage import UsageError, add_rules_options, rules_from_args, settings_from
 from cardtable.errors import CardTableError
 from cardtable.gin.players import player_names
 from cardtable.gin.rules import PRESETS
 from cardtable.sim import BACKENDS, TournamentResult, round_robin, run_tournament
 
-__all__ = ["add_simulate", "add_tournament"]
+__all__ = ["add_cribbage_tournament", "add_simulate", "add_tournament"]
 
 SERIES_HELP = (
     "matches per series: the first dealer of each next match follows series_first_player "
@@ -120,6 +124,120 @@ def _tournament_text(a: str, b: str, data: dict[str, Any]) -> str:
         f"dead hands {data['dead_hand_rate']}\n"
         f"  ms per decision: {a} {data['ms_per_decision'][0]}, {b} {data['ms_per_decision'][1]}\n"
     )
+
+
+def add_cribbage_tournament(sub: Any) -> None:
+    """``tournament``: duplicate-deal Cribbage matches (or hands) between computer players."""
+    from cardtable.cribbage.players import player_names as cribbage_players
+    from cardtable.cribbage.rules import PRESETS as CRIBBAGE_PRESETS
+
+    p = sub.add_parser(
+        "tournament", help="duplicate-deal Cribbage matches between computer players"
+    )
+    names = ", ".join(cribbage_players())
+    p.add_argument("player_a", help=f"a player: {names} or module:factory")
+    p.add_argument("player_b")
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--matches", type=int, default=100, help="matches to play (default 100)")
+    size.add_argument("--hands", type=int, help="play single hands instead of matches")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, help="worker processes (default: all cores)")
+    p.add_argument("--backend", choices=("process", "ray"), default="process")
+    p.add_argument("--progress", action="store_true", help="progress lines even when piped")
+    p.add_argument(
+        "--rules", default="standard", help=f"rules preset: {', '.join(CRIBBAGE_PRESETS)}"
+    )
+    p.add_argument(
+        "--set", action="append", metavar="KEY=VALUE", help="change one setting (repeatable)"
+    )
+    p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--series",
+        type=int,
+        default=1,
+        help="matches per series: the first dealer of each next match follows "
+        "next_game_dealer (default 1: independent matches)",
+    )
+    p.set_defaults(func=_cmd_cribbage_tournament)
+
+
+def _cmd_cribbage_tournament(args: argparse.Namespace, out: TextIO) -> int:
+    from cardtable.cribbage.rules import make_rules as make_cribbage_rules
+
+    rules = make_cribbage_rules(args.rules, settings_from(args.set))
+    hands_only = args.hands is not None
+    games = args.hands if hands_only else args.matches
+    if games < 2:
+        raise UsageError("play at least 2 games (one duplicate pair)")
+    if args.workers is not None and args.workers < 0:
+        raise UsageError(f"--workers must not be negative, not {args.workers}")
+    pairs = games // 2
+    interactive = sys.stderr.isatty() and not args.json
+
+    def progress(result: TournamentResult) -> None:
+        data = result.to_dict()
+        low, high = data["a_win_rate_ci95"]
+        done = result.games // 2
+        bar = "#" * (30 * done // pairs)
+        line = (
+            f"\r[{bar:<30}] {done}/{pairs} pairs  {args.player_a} "
+            f"{100 * data['a_win_rate']:.1f}% ({100 * low:.1f}-{100 * high:.1f})"
+        )
+        sys.stderr.write(line if interactive else line.strip("\r") + "\n")
+        sys.stderr.flush()
+
+    with _refusals_as_usage_errors():
+        result = run_tournament(
+            args.player_a,
+            args.player_b,
+            pairs=pairs,
+            rules=rules,
+            hands_only=hands_only,
+            seed=args.seed,
+            workers=args.workers,
+            progress=progress if interactive or args.progress else None,
+            backend=args.backend,
+            series=args.series,
+            game="cribbage",
+        )
+    if interactive:
+        sys.stderr.write("\n")
+    data = result.to_dict()
+    if args.json:
+        out.write(json.dumps(data) + "\n")
+    else:
+        out.write(_cribbage_tournament_text(args.player_a, args.player_b, data))
+    return 0
+
+
+def _cribbage_tournament_text(a: str, b: str, data: dict[str, Any]) -> str:
+    """The Cribbage tournament's figures (``TournamentResult.to_dict``) for people."""
+    unit = "hands" if data["unit"] == "hand" else "matches"
+    low, high = data["a_win_rate_ci95"]
+    hand_low, hand_high = data["a_hand_win_rate_ci95"]
+    lines = [
+        f"{a} vs {b}: {data['games']} Cribbage {unit} on duplicate deals"
+        f"{' (interrupted)' if data['interrupted'] else ''}",
+        f"  {a} wins {100 * data['a_win_rate']:.1f}% of {unit} "
+        f"(95% CI {100 * low:.1f}-{100 * high:.1f})",
+    ]
+    if "game_points" in data:
+        points = data["game_points"]
+        skunks, doubles = data["skunks"], data["double_skunks"]
+        lines.append(
+            f"  game points: {a} {points[0]}, {b} {points[1]} "
+            f"({data['net_game_points_per_match_a']:+} per match for {a}); "
+            f"skunks: {a} {skunks[0]}, {b} {skunks[1]}; "
+            f"double skunks: {a} {doubles[0]}, {b} {doubles[1]}"
+        )
+    lines += [
+        f"  {a} outscores {b} in {100 * data['a_hand_win_rate']:.1f}% of the hands not tied "
+        f"(95% CI {100 * hand_low:.1f}-{100 * hand_high:.1f}) over {data['hands']} hands; "
+        f"tied {100 * data['tied_hand_rate']:.1f}%",
+        f"  points per hand: {a} {data['points_per_hand'][0]}, {b} {data['points_per_hand'][1]}",
+        f"  ms per decision: {a} {data['ms_per_decision'][0]}, {b} {data['ms_per_decision'][1]}",
+    ]
+    return "\n".join(lines) + "\n"
 
 
 def add_simulate(sub: Any) -> None:

@@ -206,9 +206,20 @@ class Hand:
             plays = [Action.play(c) for c in self.cards[seat] if VALUES[c] <= room]
             return plays or [GO]
         if phase is Phase.COUNT:
+            # Any claim up to the truth. This tells the seat nothing it cannot work out: its
+            # own hand, or the crib turned face up to be counted (``Observation.counting``).
             truth = self._pending_show(seat).total
             return [Action.count(points) for points in range(truth + 1)]
         return [MUGGINS, ACCEPT]
+
+    def counting(self) -> tuple[Card, ...]:
+        """The hand or crib being counted now with muggins on, face up on the table."""
+        if self.phase is Phase.ANSWER:
+            return self.shows[-1].score.hand
+        if self.phase is not Phase.COUNT or len(self.shows) >= 3:
+            return ()
+        seat, kind = self._show_order()[len(self.shows)]
+        return self.crib if kind == "crib" else self.kept(seat)
 
     def _pending_show(self, seat: int) -> ShowScore:
         kind = self._show_order()[len(self.shows)][1]
@@ -436,6 +447,7 @@ class Hand:
             pegs=(self.pegs[0], self.pegs[1]),
             target=self.rules.target,
             shows=tuple(self.shows),
+            counting=self.counting(),
             legal=tuple(self.legal_actions()) if to_act == seat else (),
         )
 
@@ -468,6 +480,7 @@ class Observation:
     pegs: tuple[int, int]
     target: int
     shows: tuple[ShowRecord, ...]
+    counting: tuple[Card, ...]
     legal: tuple[Action, ...]
 
     @property
@@ -492,6 +505,7 @@ class Observation:
             seen.add(self.starter)
         for show in self.shows:
             seen.update(show.score.hand)
+        seen.update(self.counting)
         return CardSet(c for c in range(52) if c not in seen)
 
     def to_dict(self) -> dict[str, Any]:
@@ -510,5 +524,6 @@ class Observation:
             "pegs": list(self.pegs),
             "target": self.target,
             "shows": [s.to_dict() for s in self.shows],
+            "counting": [str(c) for c in self.counting],
             "legal_actions": [str(a) for a in self.legal],
         }

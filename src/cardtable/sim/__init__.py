@@ -7,6 +7,11 @@ generation, on every core (``workers``) or over a Ray cluster (``backend="ray"``
 extra). Games are seeded so that results do not depend on the number of workers, the
 backend or the chunking (:mod:`cardtable.sim.batch` tells how).
 
+Gin Rummy by default; ``game="cribbage"`` (:func:`simulate`, :func:`round_robin`,
+:func:`run_tournament`) plays Cribbage the same way, its players and rules those of
+:mod:`cardtable.cribbage`, loaded only then (:mod:`~cardtable.sim.cribbage_play` tells how its
+results read).
+
 Players are names of :func:`cardtable.gin.players.make_player` (``random``, ``simple``, ...),
 ``"module:attribute"`` paths to a factory ``f(seed) -> Player`` (how an outside agent joins a
 tournament run), or, in this process or with Ray, any factory callable.
@@ -29,22 +34,29 @@ process pool or Ray), :mod:`~cardtable.sim.batch` (:func:`simulate`, :func:`roun
 >>> [g.points for g in again.results] == [g.points for g in result.results]
 True
 
-From the shell: ``cardtable gin simulate simple random --games 1000 --workers 8``.
+>>> crib = simulate(["simple", "random"], games=2, unit="hand", seed="doc", game="cribbage")
+>>> crib.game, [g.seats for g in crib.results], crib.results[0].seed == crib.results[1].seed
+('cribbage', [(0, 1), (1, 0)], True)
+
+From the shell: ``cardtable gin simulate simple random --games 1000 --workers 8``, and
+``cardtable cribbage tournament simple random --matches 100``.
 """
 
 from cardtable.sim.batch import round_robin, simulate
 from cardtable.sim.play import GameResult, play_game
-from cardtable.sim.players import PlayerSpec, load_player
+from cardtable.sim.players import GAMES, PlayerSpec, load_cribbage_player, load_player
 from cardtable.sim.results import SimulationResult, wilson_interval
 from cardtable.sim.tournament import TournamentResult, run_tournament
 from cardtable.sim.workers import BACKENDS
 
 __all__ = [
     "BACKENDS",
+    "GAMES",
     "GameResult",
     "PlayerSpec",
     "SimulationResult",
     "TournamentResult",
+    "load_cribbage_player",
     "load_player",
     "play_game",
     "round_robin",

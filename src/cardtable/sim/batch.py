@@ -13,6 +13,10 @@ unpaired, match ``i % n`` of series ``i // n`` (the seats change from series to 
 The first match of a series is dealt first by the fair cut of its seed, each next one by
 the seat its predecessor names by ``series_first_player``. ``series=1``: independent matches.
 
+``game="cribbage"`` plays Cribbage instead of gin (the default): the same seeding, duplicate
+pairs and series, Cribbage's rules, players and engine (:mod:`cardtable.sim.cribbage_play`).
+In a Cribbage series each next match is dealt first by the seat ``next_game_dealer`` names.
+
 >>> three = simulate(["simple", "random"], games=6, seed="doc", series=3, paired=False)
 >>> [g.first_dealer for g in three.results[1:3]] == [
 ...     g.next_first_dealer for g in three.results[0:2]]
@@ -24,14 +28,17 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.gin.rules import Rules, make_rules
 from cardtable.sim.chunks import default_chunk_size, make_chunks, series_span
 from cardtable.sim.play import Unit
-from cardtable.sim.players import PlayerSpec, check_names, spec_name
+from cardtable.sim.players import GameName, PlayerSpec, check_game, check_names, spec_name
 from cardtable.sim.results import SimulationResult
 from cardtable.sim.workers import BACKENDS, Backend, Played, check_picklable, execute
+
+if TYPE_CHECKING:
+    from cardtable.cribbage.rules import Rules as CribbageRules
 
 __all__ = ["Progress", "round_robin", "simulate"]
 
@@ -55,6 +62,19 @@ def _check_arguments(
         raise ValueError(f"a series is of matches, not single hands: series {series}")
     if chunk_size is not None and chunk_size < 1:
         raise ValueError(f"chunk size must be at least 1, not {chunk_size}")
+
+
+def _rules_of(
+    game: GameName, rules: Rules | CribbageRules | str | None, settings: Mapping[str, Any] | None
+) -> Rules | CribbageRules:
+    """The run's rules: a preset name or a value of the game's rules, with settings over it.
+    Each game's ``make_rules`` refuses anything else (another game's rules included)."""
+    given: Any = rules
+    if game == "cribbage":  # imported here: a gin run never loads Cribbage
+        from cardtable.cribbage.rules import make_rules as make_cribbage_rules
+
+        return make_cribbage_rules(given, settings)
+    return make_rules(given, settings)
 
 
 def _collect(
@@ -91,7 +111,7 @@ def round_robin(
     games: int = 100,
     *,
     unit: Unit = "match",
-    rules: Rules | str | None = None,
+    rules: Rules | CribbageRules | str | None = None,
     settings: Mapping[str, Any] | None = None,
     seed: str | int = 0,
     workers: int = 1,
@@ -103,6 +123,7 @@ def round_robin(
     progress: Progress | None = None,
     partial_on_interrupt: bool = False,
     series: int = 1,
+    game: GameName = "gin",
 ) -> list[SimulationResult]:
     """Every pairing of ``players`` plays ``games`` games, all pairings in one pool.
 
@@ -110,17 +131,18 @@ def round_robin(
     (its games sorted, its ``seconds`` so far). With ``partial_on_interrupt``, Ctrl-C returns
     the games finished so far, every result marked ``interrupted``; without, it raises. Either
     way the workers are stopped. ``series`` is matches per series (module docstring); a
-    ``chunk_size`` is rounded up to whole series.
+    ``chunk_size`` is rounded up to whole series. ``game`` is ``"gin"`` or ``"cribbage"``.
 
     >>> table = round_robin(["simple", "random", "simple"], games=2, unit="hand", seed=3)
     >>> [r.players for r in table]
     [('simple', 'random'), ('simple', 'simple'), ('random', 'simple')]
     """
     _check_arguments(games, workers, backend, unit, series, chunk_size)
+    check_game(game)
     if len(players) < 2:
         raise ValueError("a round robin needs at least two players")
-    the_rules = make_rules(rules, settings)
-    check_names(players)
+    the_rules = _rules_of(game, rules, settings)
+    check_names(players, game)
     pairings = [(players[i], players[j]) for i, j in itertools.combinations(range(len(players)), 2)]
     if chunk_size is None:
         often = progress is not None or partial_on_interrupt
@@ -136,12 +158,15 @@ def round_robin(
         paired=paired,
         keep_records=keep_records,
         series=series,
+        game=game,
     )
     if backend == "process" and workers > 1 and len(chunks) > 1:
         check_picklable(chunks)
     names = [(spec_name(a), spec_name(b)) for a, b in pairings]
     results = [
-        SimulationResult(pair, unit, the_rules, str(seed), workers=workers, backend=backend)
+        SimulationResult(
+            pair, unit, the_rules, str(seed), workers=workers, backend=backend, game=game
+        )
         for pair in names
     ]
     played = execute(chunks, workers, backend, ray_address)
@@ -154,7 +179,7 @@ def simulate(
     games: int = 100,
     *,
     unit: Unit = "match",
-    rules: Rules | str | None = None,
+    rules: Rules | CribbageRules | str | None = None,
     settings: Mapping[str, Any] | None = None,
     seed: str | int = 0,
     workers: int = 1,
@@ -166,13 +191,15 @@ def simulate(
     progress: Progress | None = None,
     partial_on_interrupt: bool = False,
     series: int = 1,
+    game: GameName = "gin",
 ) -> SimulationResult:
     """Play ``games`` games between two players; see the module docstring for the seeding.
 
     ``workers`` processes (spawned) share the games; ``backend="ray"`` sends them to Ray
     instead (a local instance of ``workers`` CPUs, the cluster at ``ray_address``, or the
     instance already initialised). ``keep_records`` keeps every game's match record.
-    ``progress``, ``partial_on_interrupt`` and ``series`` are those of :func:`round_robin`.
+    ``progress``, ``partial_on_interrupt``, ``series`` and ``game`` are those of
+    :func:`round_robin`.
 
     >>> seen = []
     >>> result = simulate(["simple", "random"], games=4, unit="hand", progress=seen.append)
@@ -197,4 +224,5 @@ def simulate(
         progress=progress,
         partial_on_interrupt=partial_on_interrupt,
         series=series,
+        game=game,
     )[0]

@@ -14,14 +14,18 @@ before it in the same chunk.
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.gin.rules import Rules
 from cardtable.sim.play import GameResult, Unit, play_game
-from cardtable.sim.players import PlayerSpec
+from cardtable.sim.players import GameName, PlayerSpec
+
+if TYPE_CHECKING:
+    from cardtable.cribbage.rules import Rules as CribbageRules
 
 __all__ = [
     "Chunk",
@@ -71,10 +75,23 @@ class Chunk:
     start: int
     stop: int
     series: int = 1
+    game: GameName = "gin"
 
     def __post_init__(self) -> None:
         if self.series > 1 and self.start % series_span(self.series, self.paired):
             raise ValueError(f"a chunk starts a series, not game {self.start}")
+
+
+def _play_function(chunk: Chunk) -> Callable[..., GameResult]:
+    """The chunk's players and rules bound to its game's :func:`play_game`."""
+    if chunk.game == "cribbage":  # imported here: a gin run never loads Cribbage
+        from cardtable.cribbage.rules import Rules as CribbageRules
+        from cardtable.sim.cribbage_play import play_cribbage_game
+
+        return functools.partial(
+            play_cribbage_game, chunk.players, CribbageRules.from_dict(chunk.rules)
+        )
+    return functools.partial(play_game, chunk.players, Rules.from_dict(chunk.rules))
 
 
 def games_of(chunk: Chunk) -> Iterator[GameResult]:
@@ -84,7 +101,7 @@ def games_of(chunk: Chunk) -> Iterator[GameResult]:
     of the first match, and each next match (at the same seats) is dealt first by the seat
     that the previous one names (``GameResult.next_first_dealer``).
     """
-    rules = Rules.from_dict(chunk.rules)
+    play = _play_function(chunk)
     step = 2 if chunk.paired else 1
     last: dict[int, GameResult] = {}  # side (0 or 1 when paired, else 0) -> its last game
     for index in range(chunk.start, chunk.stop):
@@ -93,9 +110,7 @@ def games_of(chunk: Chunk) -> Iterator[GameResult]:
         first_dealer = None
         if match_in_series(index, chunk.series, chunk.paired) > 0:
             first_dealer = last[side].next_first_dealer
-        game = play_game(
-            chunk.players,
-            rules,
+        game = play(
             seed,
             seats=seats,
             unit=chunk.unit,
@@ -122,12 +137,13 @@ def make_chunks(
     games: int,
     size: int,
     *,
-    rules: Rules,
+    rules: Rules | CribbageRules,
     unit: Unit,
     seed: str,
     paired: bool,
     keep_records: bool,
     series: int = 1,
+    game: GameName = "gin",
 ) -> list[Chunk]:
     """Chunks of ``size`` games of every pairing (rounded up to whole series)."""
     if series > 1:
@@ -145,6 +161,7 @@ def make_chunks(
             start=start,
             stop=min(start + size, games),
             series=series,
+            game=game,
         )
         for number, pair in enumerate(pairings)
         for start in range(0, games, size)

@@ -1,8 +1,10 @@
 """Who plays: player specs, how one becomes a player, and each game's player seeds.
 
-A spec is a name of :func:`cardtable.gin.players.make_player` (``random``, ``simple``, ...),
-a ``"module:attribute"`` path to a factory ``f(seed) -> Player`` (how an outside agent joins a
-run on worker processes or Ray), or, in this process or with Ray, any factory callable.
+A spec is a name of the game's ``make_player`` (``random``, ``simple``, ...: those of
+:func:`cardtable.gin.players.make_player` for gin, of
+:func:`cardtable.cribbage.players.make_player` for Cribbage), a ``"module:attribute"`` path to
+a factory ``f(seed) -> Player`` (how an outside agent joins a run on worker processes or Ray),
+or, in this process or with Ray, any factory callable.
 """
 
 from __future__ import annotations
@@ -10,21 +12,39 @@ from __future__ import annotations
 import hashlib
 import importlib
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 from cardtable.errors import CardTableError
 from cardtable.gin.players.base import Player, make_player
 
-__all__ = ["PlayerSpec", "check_names", "load_player", "player_seed", "spec_name"]
+if TYPE_CHECKING:  # Cribbage is imported when a Cribbage run asks for it, not by gin's
+    from cardtable.cribbage.players.base import Player as CribbagePlayer
 
-PlayerSpec = str | Callable[[int], Player]
+__all__ = [
+    "GAMES",
+    "GameName",
+    "PlayerSpec",
+    "check_game",
+    "check_names",
+    "load_cribbage_player",
+    "load_player",
+    "player_seed",
+    "spec_name",
+]
+
+GameName = Literal["gin", "cribbage"]
+GAMES: Final = ("gin", "cribbage")
+
+PlayerSpec = str | Callable[[int], Player] | Callable[[int], "CribbagePlayer"]
 
 
-def load_player(spec: PlayerSpec, seed: int) -> Player:
-    """Build a player from a name, a ``"module:attribute"`` factory path or a factory.
+def check_game(game: str) -> None:
+    """Refuse a game the simulator does not play (a :class:`ValueError`)."""
+    if game not in GAMES:
+        raise ValueError(f"game must be one of {', '.join(GAMES)}, not {game!r}")
 
-    >>> load_player("simple", 1).name, load_player("cardtable.gin.players:RandomPlayer", 1).name
-    ('simple', 'random')
-    """
+
+def _build(spec: PlayerSpec, seed: int, make: Callable[[str, int], Any]) -> Any:
     if not isinstance(spec, str):
         return spec(seed)
     if ":" in spec:
@@ -33,16 +53,36 @@ def load_player(spec: PlayerSpec, seed: int) -> Player:
             factory = getattr(importlib.import_module(module_name), attribute)
         except (ImportError, AttributeError) as error:
             raise CardTableError(f"cannot load player {spec!r}: {error}") from None
-        player: Player = factory(seed)
-        return player
-    return make_player(spec, seed)
+        return factory(seed)
+    return make(spec, seed)
 
 
-def check_names(specs: Iterable[PlayerSpec]) -> None:
+def load_player(spec: PlayerSpec, seed: int) -> Player:
+    """Build a gin player from a name, a ``"module:attribute"`` factory path or a factory.
+
+    >>> load_player("simple", 1).name, load_player("cardtable.gin.players:RandomPlayer", 1).name
+    ('simple', 'random')
+    """
+    return cast(Player, _build(spec, seed, make_player))
+
+
+def load_cribbage_player(spec: PlayerSpec, seed: int) -> CribbagePlayer:
+    """Build a Cribbage player the same way (names of the Cribbage players).
+
+    >>> load_cribbage_player("cardtable.cribbage.players:RandomPlayer", 1).name
+    'random'
+    """
+    from cardtable.cribbage.players import make_player as make_cribbage_player
+
+    return cast("CribbagePlayer", _build(spec, seed, make_cribbage_player))
+
+
+def check_names(specs: Iterable[PlayerSpec], game: GameName = "gin") -> None:
     """Refuse an unknown name or path now (a :class:`CardTableError`), not in every worker."""
+    load = load_player if game == "gin" else load_cribbage_player
     for spec in specs:
         if isinstance(spec, str):
-            load_player(spec, 0)
+            load(spec, 0)
 
 
 def spec_name(spec: PlayerSpec) -> str:
@@ -56,10 +96,11 @@ def spec_name(spec: PlayerSpec) -> str:
     return str(getattr(spec, "name", None) or getattr(spec, "__name__", repr(spec)))
 
 
-def player_seed(game_seed: str, who: int) -> int:
+def player_seed(game_seed: str, who: int, game: GameName = "gin") -> int:
     """The seed player ``who`` (0 or 1) of the game dealt from ``game_seed`` is built with.
 
     Drawn from the game seed alone, so a game plays the same on any worker.
     """
-    digest = hashlib.sha256(f"ginrummy-player:{game_seed}:{who}".encode()).digest()
+    prefix = "ginrummy-player" if game == "gin" else "cribbage-player"
+    digest = hashlib.sha256(f"{prefix}:{game_seed}:{who}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1

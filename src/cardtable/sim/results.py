@@ -11,13 +11,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cardtable.gin.rules import Rules
 from cardtable.gin.showdown import Outcome
 from cardtable.sim.play import GameResult, Unit
+from cardtable.sim.players import GameName
 
-__all__ = ["SimulationResult", "wilson_interval"]
+if TYPE_CHECKING:
+    from cardtable.cribbage.rules import Rules as CribbageRules
+
+__all__ = ["CRIBBAGE_KINDS", "SimulationResult", "wilson_interval"]
+
+CRIBBAGE_KINDS: Final = ("game", "skunk", "double skunk")  # how a Cribbage game is won
 
 
 def wilson_interval(wins: float, total: int, z: float = 1.96) -> tuple[float, float]:
@@ -40,18 +46,21 @@ class SimulationResult:
     """The games of one pairing and their totals, from the players' side.
 
     ``interrupted`` is true when Ctrl-C stopped the run (with ``partial_on_interrupt``):
-    :attr:`results` then holds the games finished before it.
+    :attr:`results` then holds the games finished before it. ``game`` is ``"gin"`` or
+    ``"cribbage"`` (:mod:`cardtable.sim.cribbage_play` tells how a Cribbage game's fields
+    read: its points are game points, its undecided games tied hands).
     """
 
     players: tuple[str, str]
     unit: Unit
-    rules: Rules
+    rules: Rules | CribbageRules
     seed: str
     results: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
     workers: int = 1
     backend: str = "process"
     interrupted: bool = False
+    game: GameName = "gin"
 
     @property
     def games(self) -> int:
@@ -67,7 +76,7 @@ class SimulationResult:
 
     @property
     def undecided(self) -> int:
-        """Games without a winner (dead deals of ``unit="hand"``)."""
+        """Games without a winner (dead deals of ``unit="hand"``; in Cribbage, tied hands)."""
         return sum(1 for game in self.results if game.winner is None)
 
     def win_rate(self, player: int = 0) -> float:
@@ -111,6 +120,11 @@ class SimulationResult:
         return self._per_player("hand_points")
 
     @property
+    def total_points(self) -> tuple[int, int]:
+        """Each player's ``points`` summed over the games (Cribbage matches: game points)."""
+        return self._per_player("points")
+
+    @property
     def player_decisions(self) -> tuple[int, int]:
         return self._per_player("decisions")
 
@@ -139,8 +153,13 @@ class SimulationResult:
         return sum(sum(g.decisions) for g in self.results)
 
     def outcomes(self) -> dict[str, list[int]]:
-        """Hands won per outcome (knock, gin, undercut, big gin) for each player."""
-        total: dict[str, list[int]] = {o.value: [0, 0] for o in Outcome if o is not Outcome.DEAD}
+        """Hands won per outcome (knock, gin, undercut, big gin) for each player; in Cribbage,
+        games won per kind (game, skunk, double skunk)."""
+        if self.game == "cribbage":
+            names: tuple[str, ...] = CRIBBAGE_KINDS
+        else:
+            names = tuple(o.value for o in Outcome if o is not Outcome.DEAD)
+        total: dict[str, list[int]] = {name: [0, 0] for name in names}
         for game in self.results:
             for name, pair in game.outcomes.items():
                 total[name][0] += pair[0]
@@ -148,9 +167,12 @@ class SimulationResult:
         return total
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-friendly summary (the games themselves are in :attr:`results`)."""
+        """A JSON-friendly summary (the games themselves are in :attr:`results`); a Cribbage
+        run's says so in ``"game"`` (gin's has no such key, as before)."""
         low, high = self.win_interval(0)
+        game = {"game": self.game} if self.game != "gin" else {}
         return {
+            **game,
             "players": list(self.players),
             "unit": self.unit,
             "rules": self.rules.to_dict(),
@@ -179,18 +201,21 @@ class SimulationResult:
         a, b = self.players
         low, high = self.win_interval(0)
         unit = "hands" if self.unit == "hand" else "matches"
+        cribbage = self.game == "cribbage"
         lines = [
             f"{a} vs {b}: {self.games} {unit}, {a} won {self.wins[0]}, {b} won {self.wins[1]}"
-            + (f", {self.undecided} dead" if self.undecided else "")
+            + (f", {self.undecided} {'tied' if cribbage else 'dead'}" if self.undecided else "")
             + (" (interrupted)" if self.interrupted else ""),
             f"  {a} win rate {self.win_rate(0):.1%} (95% CI {low:.1%} to {high:.1%}), "
-            f"margin {self.mean_margin:+.2f} ± {1.96 * self.margin_stderr:.2f} per game",
+            f"margin {self.mean_margin:+.2f} ± {1.96 * self.margin_stderr:.2f} per game"
+            + (" (game points)" if cribbage and self.unit == "match" else ""),
         ]
         outcomes = ", ".join(
             f"{name} {pair[0]}/{pair[1]}" for name, pair in self.outcomes().items() if sum(pair)
         )
         if outcomes:
-            lines.append(f"  hands won by outcome ({a}/{b}): {outcomes}")
+            won = "games won by kind" if cribbage else "hands won by outcome"
+            lines.append(f"  {won} ({a}/{b}): {outcomes}")
         if self.seconds:
             lines.append(
                 f"  {self.seconds:.2f} s, {self.games / self.seconds:.1f} {unit}/s, "

@@ -13,7 +13,9 @@ __all__ = ["count_action"]
 def count_action(view: Observation) -> Action | None:
     """The count or answer to give, or ``None`` outside the show's muggins steps."""
     if view.phase is Phase.COUNT:
-        return max(view.legal, key=lambda action: action.points or 0)
+        assert view.starter is not None
+        crib = view.to_act == view.dealer and len(view.shows) == 2
+        return Action.count(show_score(view.counting, view.starter, crib=crib).total)
     if view.phase is Phase.ANSWER:
         shown = view.shows[-1]
         assert view.starter is not None

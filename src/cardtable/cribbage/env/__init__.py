@@ -1,0 +1,86 @@
+"""Research environments for Cribbage: PettingZoo (AEC) and Gymnasium, over the engine.
+
+Needs the ``env`` extra (``pip install 'cardtable[env]'``: numpy, gymnasium, pettingzoo).
+Names are loaded on first use: importing the package costs no numpy import.
+
+* :func:`env` / :func:`raw_env` / :class:`CribbageEnv`: the two-agent AEC environment;
+* :class:`CribbageGymEnv`: one learner against any computer player (by name or instance);
+* :func:`encode_observation`, :func:`action_mask`, :data:`OBS_SIZE`, :data:`NUM_ACTIONS`:
+  the documented encoding and action ids, usable on any
+  :class:`~cardtable.cribbage.match.MatchObservation`;
+* :class:`PolicyPlayer`: a policy over (vector, mask) as a Cribbage player, to seat a trained
+  agent at a table or in the simulator.
+
+An agent's observation is made from its own seat's ``match.observation(seat)`` only. The full
+description is in ``docs/research.md`` (the Cribbage section).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardtable.cribbage.env.actions import (
+        GO_ID,
+        NUM_ACTIONS,
+        action_id,
+        describe_action,
+        legal_ids,
+    )
+    from cardtable.cribbage.env.aec import CribbageEnv, env, raw_env
+    from cardtable.cribbage.env.core import GameCore, default_illegal_reward
+    from cardtable.cribbage.env.encoding import OBS_SIZE, action_mask, encode_observation, layout
+    from cardtable.cribbage.env.gym import CribbageGymEnv
+    from cardtable.cribbage.env.player import PolicyPlayer
+
+__all__ = [
+    "GO_ID",
+    "NUM_ACTIONS",
+    "OBS_SIZE",
+    "CribbageEnv",
+    "CribbageGymEnv",
+    "GameCore",
+    "PolicyPlayer",
+    "action_id",
+    "action_mask",
+    "default_illegal_reward",
+    "describe_action",
+    "encode_observation",
+    "env",
+    "layout",
+    "legal_ids",
+    "raw_env",
+]
+
+_WHERE = {
+    "GO_ID": "actions",
+    "NUM_ACTIONS": "actions",
+    "action_id": "actions",
+    "describe_action": "actions",
+    "legal_ids": "actions",
+    "CribbageEnv": "aec",
+    "env": "aec",
+    "raw_env": "aec",
+    "GameCore": "core",
+    "default_illegal_reward": "core",
+    "OBS_SIZE": "encoding",
+    "action_mask": "encoding",
+    "encode_observation": "encoding",
+    "layout": "encoding",
+    "CribbageGymEnv": "gym",
+    "PolicyPlayer": "player",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cardtable.cribbage.env' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"cardtable.cribbage.env.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
