@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass
 from typing import Final
 
-from cardtable.cards import Card, parse_card
+from cardtable.cards import CARDS, Card, parse_card
 from cardtable.errors import CardTableError, IllegalActionError
 
 __all__ = ["ACCEPT", "GO", "MUGGINS", "Action", "ActionKind"]
@@ -42,12 +42,15 @@ class Action:
 
     @classmethod
     def discard(cls, first: Card, second: Card) -> Action:
-        low, high = sorted((first, second))
-        return cls(ActionKind.DISCARD, (low, high))
+        key = (first, second) if first < second else (second, first)
+        action = _DISCARDS.get(key)
+        if action is None:  # each of the 1,326 pairs is built once, then shared
+            action = _DISCARDS[key] = cls(ActionKind.DISCARD, key)
+        return action
 
     @classmethod
     def play(cls, card: Card) -> Action:
-        return cls(ActionKind.PLAY, (card,))
+        return _PLAYS[card]
 
     @classmethod
     def count(cls, points: int) -> Action:
@@ -106,6 +109,8 @@ class Action:
         return f"Action.parse('{self}')"
 
 
+_DISCARDS: dict[tuple[Card, Card], Action] = {}
+_PLAYS: Final = tuple(Action(ActionKind.PLAY, (card,)) for card in CARDS)
 GO: Final = Action(ActionKind.GO)
 MUGGINS: Final = Action(ActionKind.MUGGINS)
 ACCEPT: Final = Action(ActionKind.ACCEPT)

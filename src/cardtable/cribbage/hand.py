@@ -23,14 +23,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from itertools import combinations
 from typing import Any, Final
 
-from cardtable.cards import VALUES, Card, CardSet, parse_card
+from cardtable.cards import CARDS, VALUES, Card, CardSet
 from cardtable.cribbage.actions import ACCEPT, GO, MUGGINS, Action, ActionKind
 from cardtable.cribbage.rules import Rules
-from cardtable.cribbage.score import JACK, ShowScore, peg_score, show_score
+from cardtable.cribbage.score import JACK, ShowScore, peg_counts, show_score, show_total
 from cardtable.errors import IllegalActionError
 
 __all__ = ["ActionRecord", "Hand", "Observation", "Phase", "Play", "Score", "ShowRecord"]
@@ -84,21 +85,32 @@ class Play:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ShowRecord:
-    """A hand or crib counted in the show: the truth, and with muggins what was stated and
-    taken."""
+    """A hand or crib counted in the show: its cards, its true total and, with muggins, what
+    was stated and taken. The itemised :attr:`score` is worked out when first asked for: the
+    play itself needs only the total."""
 
     seat: int
     kind: str  # "hand" or "crib"
-    score: ShowScore
+    cards: tuple[Card, ...]
+    starter: Card
+    total: int
     stated: int | None = None
     muggins: int = 0
+
+    @classmethod
+    def of(cls, seat: int, kind: str, cards: tuple[Card, ...], starter: Card) -> ShowRecord:
+        return cls(seat, kind, cards, starter, show_total(cards, starter, crib=kind == "crib"))
+
+    @cached_property
+    def score(self) -> ShowScore:
+        return show_score(self.cards, self.starter, crib=self.kind == "crib")
 
     @property
     def pegged(self) -> int:
         """What the owner pegged: the stated points with muggins on, else the true total."""
-        return self.score.total if self.stated is None else self.stated
+        return self.total if self.stated is None else self.stated
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -132,7 +144,7 @@ class Hand:
             raise IllegalActionError("a deck is the 52 cards, each once")
         self.rules = rules
         self.dealer = dealer
-        self.deck = tuple(parse_card(c) for c in deck)
+        self.deck = tuple(CARDS[c] for c in deck)
         self.seed = seed
         non_dealer = 1 - dealer
         self.dealt: tuple[CardSet, CardSet] = _dealt(self.deck, non_dealer)
@@ -215,20 +227,20 @@ class Hand:
     def counting(self) -> tuple[Card, ...]:
         """The hand or crib being counted now with muggins on, face up on the table."""
         if self.phase is Phase.ANSWER:
-            return self.shows[-1].score.hand
+            return self.shows[-1].cards
         if self.phase is not Phase.COUNT or len(self.shows) >= 3:
             return ()
         seat, kind = self._show_order()[len(self.shows)]
         return self.crib if kind == "crib" else self.kept(seat)
 
-    def _pending_show(self, seat: int) -> ShowScore:
+    def _pending_show(self, seat: int) -> ShowRecord:
         kind = self._show_order()[len(self.shows)][1]
-        return self._score_of(seat, kind)
+        return self._show_of(seat, kind)
 
-    def _score_of(self, seat: int, kind: str) -> ShowScore:
+    def _show_of(self, seat: int, kind: str) -> ShowRecord:
         assert self.starter is not None
         cards = self.crib if kind == "crib" else self.kept(seat)
-        return show_score(cards, self.starter, crib=kind == "crib")
+        return ShowRecord.of(seat, kind, cards, self.starter)
 
     def verify(self, action: Action, seat: int | None = None) -> None:
         """Raise :class:`IllegalActionError` naming the broken rule if ``action`` is illegal."""
@@ -324,14 +336,17 @@ class Hand:
         self.cards[seat].remove(card)
         self.count += VALUES[card]
         self.plays.append(Play(seat, card, self.count))
-        pegged = peg_score([p.card for p in self.plays[self.count_start :]])
-        for points, reason in (
-            (pegged.fifteen, "fifteen"),
-            (pegged.thirty_one, "31"),
-            (pegged.pairs, _PAIR_NAMES.get(pegged.pairs, "")),
-            (pegged.run, f"run of {pegged.run}"),
-        ):
-            self._peg(seat, points, reason, scores)
+        fifteen, thirty_one, pairs, run = peg_counts(
+            [p.card for p in self.plays[self.count_start :]], self.count
+        )
+        if fifteen:
+            self._peg(seat, fifteen, "fifteen", scores)
+        if thirty_one:
+            self._peg(seat, thirty_one, "31", scores)
+        if pairs:
+            self._peg(seat, pairs, _PAIR_NAMES[pairs], scores)
+        if run:
+            self._peg(seat, run, f"run of {run}", scores)
         self.turn = 1 - seat
         self._advance_play(scores)
 
@@ -372,7 +387,7 @@ class Hand:
             return
         self.phase = Phase.COUNT  # counted at once, in order, until someone wins
         for seat, kind in self._show_order():
-            record = ShowRecord(seat, kind, self._score_of(seat, kind))
+            record = self._show_of(seat, kind)
             self.shows.append(record)
             self._peg(seat, record.pegged, kind, scores)
             if self.phase is Phase.DONE:
@@ -381,16 +396,16 @@ class Hand:
 
     def _state_count(self, seat: int, points: int, scores: list[Score]) -> None:
         kind = self._show_order()[len(self.shows)][1]
-        self.shows.append(ShowRecord(seat, kind, self._score_of(seat, kind), stated=points))
+        self.shows.append(replace(self._show_of(seat, kind), stated=points))
         self._peg(seat, points, kind, scores)
         if self.phase is not Phase.DONE:
             self.phase = Phase.ANSWER
 
     def _answer(self, seat: int, muggins: bool, scores: list[Score]) -> None:
         shown = self.shows[-1]
-        missed = shown.score.total - shown.pegged
+        missed = shown.total - shown.pegged
         if muggins:
-            self.shows[-1] = ShowRecord(shown.seat, shown.kind, shown.score, shown.stated, missed)
+            self.shows[-1] = replace(shown, muggins=missed)
             self._peg(seat, missed, "muggins", scores)
         if self.phase is Phase.DONE:
             return
@@ -504,7 +519,7 @@ class Observation:
         if self.starter is not None:
             seen.add(self.starter)
         for show in self.shows:
-            seen.update(show.score.hand)
+            seen.update(show.cards)
         seen.update(self.counting)
         return CardSet(c for c in range(52) if c not in seen)
 

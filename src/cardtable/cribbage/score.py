@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import Any, Final
 
 from cardtable.cards import VALUES, Card, parse_card
@@ -30,6 +30,7 @@ __all__ = [
     "PegScore",
     "ShowScore",
     "parse_cards_in_order",
+    "peg_counts",
     "peg_score",
     "show_score",
     "show_total",
@@ -177,20 +178,19 @@ def _choices(groups: Sequence[Sequence[Card]]) -> list[tuple[Card, ...]]:
     return combos
 
 
-def show_total(hand: Iterable[Card], starter: int, crib: bool = False) -> int:
-    """The total of :func:`show_score`, without listing combinations (no input checks)."""
-    cards = list(hand)
-    ranks = [0] * 13
+def _rank_points(ranks: Sequence[int]) -> int:
+    """Fifteens, pairs and runs of five cards: they depend on the ranks alone."""
+    counts = [0] * 13
     ways = [1] + [0] * 15
-    for card in (*cards, starter):
-        ranks[card % 13] += 1
-        value = VALUES[card]
+    for rank in ranks:
+        counts[rank] += 1
+        value = min(rank + 1, 10)
         for total in range(15, value - 1, -1):
             ways[total] += ways[total - value]
     points = 2 * ways[15]
     run = 0
     product = 1
-    for count in (*ranks, 0):
+    for count in (*counts, 0):
         points += count * (count - 1)
         if count:
             run += 1
@@ -200,16 +200,39 @@ def show_total(hand: Iterable[Card], starter: int, crib: bool = False) -> int:
                 points += run * product
             run = 0
             product = 1
-    suit = cards[0] // 13
-    if all(card // 13 == suit for card in cards):
+    return points
+
+
+# A multiset of five ranks as one int: three bits per rank hold how many cards of it there
+# are (at most four), so the key is the sum of the cards' weights, in any order.
+_WEIGHTS: Final = tuple(1 << 3 * (card % 13) for card in range(52))
+_BY_RANKS: dict[int, int] = {}
+
+
+def _rank_table() -> dict[int, int]:
+    """Every multiset of five ranks (6,175 of them) with its points, built on first use."""
+    if not _BY_RANKS:
+        for ranks in combinations_with_replacement(range(13), 5):
+            if max(ranks.count(r) for r in ranks) <= 4:
+                _BY_RANKS[sum(1 << 3 * r for r in ranks)] = _rank_points(ranks)
+    return _BY_RANKS
+
+
+def show_total(hand: Iterable[Card], starter: int, crib: bool = False) -> int:
+    """The total of :func:`show_score`, without listing combinations (no input checks)."""
+    a, b, c, d = hand
+    weights = _WEIGHTS
+    table = _BY_RANKS or _rank_table()
+    points = table[weights[a] + weights[b] + weights[c] + weights[d] + weights[starter]]
+    suit = a // 13
+    if b // 13 == suit and c // 13 == suit and d // 13 == suit:
         if starter // 13 == suit:
             points += 5
         elif not crib:
             points += 4
-    starter_suit = starter // 13
-    for card in cards:
-        if card % 13 == JACK and card // 13 == starter_suit:
-            points += 1
+    nob = starter // 13 * 13 + JACK  # the jack of the starter's suit
+    if nob in (a, b, c, d):
+        points += 1
     return points
 
 
@@ -255,21 +278,36 @@ def peg_score(cards: Sequence[int]) -> PegScore:
     count = sum(VALUES[c] for c in cards)
     if count > 31:
         raise InvalidCardError(f"the count may not pass 31, and these cards make {count}")
-    last_rank = cards[-1] % 13
+    fifteen, thirty_one, pairs, run = peg_counts(cards, count)
+    return PegScore(count, fifteen, thirty_one, pairs, run)
+
+
+def peg_counts(cards: Sequence[int], count: int) -> tuple[int, int, int, int]:
+    """:func:`peg_score`'s points (fifteen, 31, pairs, run) for a valid count, unchecked: the
+    hand's own path, taken for every card played."""
+    size = len(cards)
+    last = cards[-1] % 13
     same = 1
-    for card in reversed(cards[:-1]):
-        if card % 13 != last_rank:
-            break
+    while same < size and cards[-1 - same] % 13 == last:
         same += 1
     run = 0
-    for length in range(3, len(cards) + 1):
-        ranks = {c % 13 for c in cards[-length:]}
-        if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
-            run = length
-    return PegScore(
-        count=count,
-        fifteen=2 if count == 15 else 0,
-        thirty_one=2 if count == 31 else 0,
-        pairs=_PAIR_POINTS[same],
-        run=run,
+    if size >= 3:
+        low = high = last
+        seen = {last}
+        # Grow the window back from the last card; once a rank repeats, no longer window
+        # holds distinct ranks, so none can be a run.
+        for length in range(2, size + 1):
+            rank = cards[-length] % 13
+            if rank in seen:
+                break
+            seen.add(rank)
+            low = min(low, rank)
+            high = max(high, rank)
+            if length >= 3 and high - low == length - 1:
+                run = length
+    return (
+        2 if count == 15 else 0,
+        2 if count == 31 else 0,
+        _PAIR_POINTS[same],
+        run,
     )

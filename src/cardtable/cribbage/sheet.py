@@ -75,7 +75,7 @@ class HandSummary:
                     "seat": show.seat,
                     "kind": show.kind,
                     "points": show.pegged,
-                    "true_total": show.score.total,
+                    "true_total": show.total,
                     "stated": show.stated,
                     "muggins": show.muggins,
                 }
@@ -200,7 +200,7 @@ def _muggins_notes(line: HandSummary, names: Sequence[str]) -> list[str]:
             owner = names[show.seat]
             notes.append(
                 f"        muggins: {taker} takes {show.muggins} missed in {owner}'s "
-                f"{show.kind} (stated {show.stated} of {show.score.total})"
+                f"{show.kind} (stated {show.stated} of {show.total})"
             )
     return notes
 

@@ -156,7 +156,7 @@ def encode_observation(observation: MatchObservation, picked: Card | None = None
             opp_played |= 1 << play.card
     shown = 0
     for show in view.shows:
-        shown |= _mask(show.score.hand)
+        shown |= _mask(show.cards)
     shown &= ~mine_dealt
     seen = mine_dealt | starter | my_played | opp_played | shown
     planes = (

@@ -20,6 +20,6 @@ def count_action(view: Observation) -> Action | None:
         shown = view.shows[-1]
         assert view.starter is not None
         # The truth is worked out from public cards: the shown hand and the starter.
-        truth = show_score(shown.score.hand, view.starter, crib=shown.kind == "crib").total
+        truth = show_score(shown.cards, view.starter, crib=shown.kind == "crib").total
         return MUGGINS if truth > shown.pegged else ACCEPT
     return None
