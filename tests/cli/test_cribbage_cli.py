@@ -540,3 +540,30 @@ def test_the_installed_command_prints_no_traceback(
     assert "Traceback" not in err
     assert err.count("\n") == 1 and err.startswith(f"{PROG}: ")
     assert message in err
+
+
+def test_verify_prints_the_deal_of_a_revealed_seed_and_checks_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cardtable.cards import commitment
+
+    match = Match.new(Rules(), seed="verify-me", first_dealer=0)
+    hand = match.current
+    assert hand.seed is not None
+    dealt = hand.dealt[hand.non_dealer]
+    data = run_json(
+        "verify",
+        hand.seed,
+        commitment(hand.seed),
+        "--hand",
+        str(dealt),
+        "--starter",
+        str(hand.deck[12]),
+    )
+    assert data["ok"] and data["checks"] == {"commitment": True, "hand": True, "starter": True}
+    assert data["non_dealer"] == [str(c) for c in dealt]
+    assert data["dealer"] == [str(c) for c in hand.dealt[hand.dealer]]
+    code, _ = run("verify", hand.seed, "0" * 64)
+    assert code == 1 and "does not match" in capsys.readouterr().err
+    code, _ = run("verify", hand.seed, "--hand", "AS 2S")
+    assert code == 2 and capsys.readouterr().err.count("\n") == 1

@@ -14,9 +14,17 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TextIO
 
-from cardtable.cards import parse_card, parse_cards
+from cardtable.cards import (
+    CARDS,
+    check_commitment,
+    commitment,
+    parse_card,
+    parse_cards,
+    shuffled_deck,
+)
 from cardtable.cli.sim import add_cribbage_tournament
 from cardtable.cli.usage import UsageError, settings_from
+from cardtable.cribbage.hand import STARTER_INDEX, dealt_cards
 from cardtable.cribbage.match import Match
 from cardtable.cribbage.players import Player, make_player, player_names
 from cardtable.cribbage.record import dump, load, replay_file
@@ -361,6 +369,56 @@ def _add_replay(sub: Any) -> None:
     p.set_defaults(func=_cmd_replay)
 
 
+def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
+    deck = shuffled_deck(args.seed)
+    non_dealer, dealer = dealt_cards(deck)
+    starter = CARDS[deck[STARTER_INDEX]]
+    checks: dict[str, bool] = {}
+    if args.commitment:
+        checks["commitment"] = check_commitment(args.seed, args.commitment)
+    if args.hand:
+        hand = parse_cards(args.hand)
+        if len(hand) != 6:
+            raise UsageError(f"--hand takes the six cards you were dealt, not {len(hand)}")
+        checks["hand"] = hand in (non_dealer, dealer)
+    if args.starter:
+        checks["starter"] = parse_card(args.starter) == starter
+    ok = all(checks.values())
+    if args.json:
+        data = {
+            "seed": args.seed,
+            "commitment": commitment(args.seed),
+            "non_dealer": [str(c) for c in non_dealer],
+            "dealer": [str(c) for c in dealer],
+            "starter": str(starter),
+            "checks": checks,
+            "ok": ok,
+        }
+        out.write(json.dumps(data) + "\n")
+    else:
+        lines = [f"seed {args.seed}", f"commitment {commitment(args.seed)}"]
+        words = {True: "matches", False: "DOES NOT MATCH"}
+        for name, passed in checks.items():
+            lines.append(f"  {name}: {words[passed]} the deal of this seed")
+        lines += [f"non-dealer {non_dealer}", f"dealer     {dealer}", f"starter    {starter}"]
+        out.write("\n".join(lines) + "\n")
+    if not ok:
+        sys.stderr.write(f"{args.prog}: the deal does not match\n")
+    return 0 if ok else 1
+
+
+def _add_verify(sub: Any) -> None:
+    p = sub.add_parser(
+        "verify", help="check a revealed deal seed against its commitment; print the deal"
+    )
+    p.add_argument("seed", help="the deal's seed, revealed after the hand")
+    p.add_argument("commitment", nargs="?", help="the hash the table showed before the hand")
+    p.add_argument("--hand", metavar="CARDS", help="your six cards as dealt, to check too")
+    p.add_argument("--starter", metavar="CARD", help="the starter, to check too")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_verify)
+
+
 def add_cribbage_commands(sub: Any) -> None:
     """Every ``cardtable cribbage`` subcommand (``tournament`` is added beside these)."""
     _add_show(sub)
@@ -369,3 +427,4 @@ def add_cribbage_commands(sub: Any) -> None:
     _add_match(sub)
     _add_replay(sub)
     add_cribbage_tournament(sub)
+    _add_verify(sub)

@@ -2,6 +2,9 @@
 
 ``play`` opens the full-screen table (Textual) or, with ``--plain``, the line-by-line prompt;
 both play through the table service and save every action in the database the web table uses.
+``cardtable play`` and ``cardtable lesson`` choose the game (``--game gin`` or ``cribbage``,
+gin by default); the ``ginrummy`` command's ``play`` and ``lesson`` are gin's and print what
+they always printed.
 """
 
 from __future__ import annotations
@@ -11,11 +14,19 @@ import getpass
 import os
 from typing import Any, TextIO
 
-from cardtable.cli.usage import UsageError, add_rules_options, rules_from_args
+from cardtable.cli.usage import UsageError, add_rules_options, rules_from_args, settings_from
+from cardtable.games import GameRules
 
-__all__ = ["THEMES", "add_lesson", "add_play"]
+__all__ = ["GAMES", "THEMES", "add_lesson", "add_play"]
 
 THEMES = {"dark": "textual-dark", "light": "textual-light"}
+GAMES = ("gin", "cribbage")
+
+
+def _chooses_game(p: argparse.ArgumentParser) -> bool:
+    """Only ``cardtable play`` (and ``lesson``) choose the game: the gin command's help and
+    output stay byte for byte what they were (``ginrummy``, ``cardtable gin``)."""
+    return p.prog.split()[:1] == ["cardtable"] and " gin " not in f" {p.prog} "
 
 
 def add_play(sub: Any) -> None:
@@ -25,10 +36,29 @@ def add_play(sub: Any) -> None:
         description="Play against the computer: a full-screen table, or --plain for a "
         "line-by-line prompt (pipes, serial consoles, screen readers). Every action is saved.",
     )
+    games = _chooses_game(p)
+    if games:
+        p.add_argument(
+            "--game",
+            choices=GAMES,
+            help="the game: gin (Gin Rummy, the default) or cribbage; with --resume, only "
+            "a match of that game",
+        )
     p.add_argument("--plain", action="store_true", help="line-by-line prompt instead of the table")
     p.add_argument("--json", action="store_true", help="with --plain: one JSON object per state")
     p.add_argument("--level", help="computer level (default: intermediate when available)")
-    add_rules_options(p)
+    if games:
+        p.add_argument(
+            "--rules",
+            default="standard",
+            help="rules preset: gin's standard, pagat, digital, straight, oklahoma; "
+            "cribbage's standard, short (61 points), muggins",
+        )
+        p.add_argument(
+            "--set", action="append", metavar="KEY=VALUE", help="change one setting (repeatable)"
+        )
+    else:
+        add_rules_options(p)
     p.add_argument("--target", type=int, help="score that ends the match")
     p.add_argument("--seed", help="match seed (random when absent)")
     p.add_argument(
@@ -55,6 +85,10 @@ def add_lesson(sub: Any) -> None:
         help="the guided lesson for newcomers",
         description="The guided lesson (the same script as the web table's).",
     )
+    if _chooses_game(p):
+        p.add_argument(
+            "--game", choices=GAMES, default="gin", help="the game's lesson (default: gin)"
+        )
     p.add_argument("--plain", action="store_true", help="line-by-line prompt instead of the table")
     _add_display_options(p)
     p.set_defaults(func=_cmd_lesson)
@@ -99,7 +133,11 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         ]
         if given:
             raise UsageError(f"--resume continues a match with its own settings: drop {given[0]}")
-    rules = rules_from_args(args)
+    # ``ginrummy play`` is gin's; ``cardtable play`` without --game starts gin and resumes
+    # the latest terminal match of any game.
+    chosen: str | None = getattr(args, "game", "gin")
+    game = chosen or "gin"
+    rules = _rules(args, game)
 
     from cardtable.tui.launch import PlayOptions, play
 
@@ -114,11 +152,25 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         json_mode=args.json,
         ascii_only=args.ascii,
         theme=_theme(args),
+        game=game if args.resume is None or chosen else None,
     )
     return play(options, out)
+
+
+def _rules(args: argparse.Namespace, game: str) -> GameRules:
+    """The rules of ``--rules``, ``--set`` and ``--target`` for ``game``."""
+    if game == "gin":
+        return rules_from_args(args)
+    from cardtable.table.catalog import table_game
+
+    settings: dict[str, object] = dict(settings_from(args.set))
+    if args.target is not None:
+        settings["target"] = args.target
+    return table_game(game).game.make_rules(args.rules, settings)
 
 
 def _cmd_lesson(args: argparse.Namespace, out: TextIO) -> int:
     from cardtable.tui.launch import lesson
 
-    return lesson(out, plain=args.plain, ascii_only=args.ascii, theme=_theme(args))
+    game = getattr(args, "game", "gin")
+    return lesson(out, plain=args.plain, ascii_only=args.ascii, theme=_theme(args), game=game)

@@ -23,4 +23,6 @@ def add_serve(sub: Any) -> None:
 def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from cardtable.web.server import serve
 
-    return serve(args.host, args.port, args.database, out)
+    # Scripts read the first line of ``ginrummy serve``: only ``cardtable serve`` says more.
+    title = "Card Table (Gin Rummy, Cribbage)" if args.prog == "cardtable" else "Gin Rummy table"
+    return serve(args.host, args.port, args.database, out, title)

@@ -34,7 +34,17 @@ from cardtable.cribbage.rules import Rules
 from cardtable.cribbage.score import JACK, ShowScore, peg_counts, show_score, show_total
 from cardtable.errors import IllegalActionError
 
-__all__ = ["ActionRecord", "Hand", "Observation", "Phase", "Play", "Score", "ShowRecord"]
+__all__ = [
+    "STARTER_INDEX",
+    "ActionRecord",
+    "Hand",
+    "Observation",
+    "Phase",
+    "Play",
+    "Score",
+    "ShowRecord",
+    "dealt_cards",
+]
 
 
 class Phase(enum.Enum):
@@ -325,7 +335,7 @@ class Hand:
         self.cards[seat] = [c for c in self.cards[seat] if c not in cards]
         if not (self.laid_away[0] and self.laid_away[1]):
             return
-        self.starter = self.deck[12]
+        self.starter = self.deck[STARTER_INDEX]
         self.phase = Phase.PLAY
         if self.starter.rank == JACK:
             self._peg(self.dealer, 2, "his heels", scores)
@@ -467,10 +477,18 @@ class Hand:
         )
 
 
+STARTER_INDEX: Final = 12  # the starter is the top card of the rest of the deck
+
+
+def dealt_cards(deck: Sequence[int]) -> tuple[CardSet, CardSet]:
+    """The non-dealer's six cards and the dealer's, dealt one at a time, the non-dealer
+    first: deck[0], deck[2] ... to the non-dealer (the one place that says so)."""
+    return CardSet(deck[0:12:2]), CardSet(deck[1:12:2])
+
+
 def _dealt(deck: Sequence[Card], non_dealer: int) -> tuple[CardSet, CardSet]:
-    """Six cards each, one at a time, the non-dealer first: deck[0], deck[2] ... to them."""
-    first = CardSet(deck[0:12:2])
-    second = CardSet(deck[1:12:2])
+    """Both seats' cards, by seat."""
+    first, second = dealt_cards(deck)
     return (first, second) if non_dealer == 0 else (second, first)
 
 

@@ -8,20 +8,40 @@ import threading
 from collections import OrderedDict
 from typing import Final
 
+from cardtable.cribbage.lesson import LessonSession as CribbageSession
+from cardtable.cribbage.lesson import StepOutcome as CribbageOutcome
+from cardtable.cribbage.match import MatchObservation
+from cardtable.cribbage.players.hints import hint as cribbage_hint
 from cardtable.errors import IllegalActionError
 from cardtable.gin.lesson import LessonSession
+from cardtable.gin.lesson import StepOutcome as GinOutcome
 from cardtable.gin.players.hints import hint
+from cardtable.table import cribbage_views
 from cardtable.table.errors import NotFoundError, NotYourTurnError
 from cardtable.table.gin_views import HintView, LessonView, hint_view, lesson_view
 
-__all__ = ["MAX_LESSONS", "Lessons"]
+__all__ = ["LESSON_GAMES", "MAX_LESSONS", "AnyLessonView", "Lessons"]
+
+AnyLessonView = LessonView | cribbage_views.LessonView
+AnyLessonHint = HintView | cribbage_views.HintView
+Session = LessonSession | CribbageSession
+LESSON_GAMES: Final = ("gin", "cribbage")
 
 MAX_LESSONS: Final = 500
 MAX_TEXT: Final = 200
 
 
+def _view(lesson_id: str, session: Session, outcome: object = None) -> AnyLessonView:
+    if isinstance(session, CribbageSession):
+        assert outcome is None or isinstance(outcome, CribbageOutcome)
+        return cribbage_views.lesson_view(lesson_id, session, outcome)
+    assert outcome is None or isinstance(outcome, GinOutcome)
+    return lesson_view(lesson_id, session, outcome)
+
+
 class Lessons:
-    """The guided lesson, one session per learner, each seen only as a :class:`LessonView`.
+    """The guided lessons (one per game), one session per learner, each seen only as its
+    game's lesson view.
 
     >>> lessons = Lessons()
     >>> view = lessons.start()
@@ -30,20 +50,22 @@ class Lessons:
     """
 
     def __init__(self, limit: int = MAX_LESSONS) -> None:
-        self._sessions: OrderedDict[str, LessonSession] = OrderedDict()
+        self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._lock = threading.Lock()
         self._limit = limit
 
-    def start(self) -> LessonView:
+    def start(self, game: str = "gin") -> AnyLessonView:
+        if game not in LESSON_GAMES:
+            raise NotFoundError(f"no lesson for {game!r}: lessons are {', '.join(LESSON_GAMES)}")
         lesson_id = secrets.token_urlsafe(12)
-        session = LessonSession()
+        session: Session = CribbageSession() if game == "cribbage" else LessonSession()
         with self._lock:
             self._sessions[lesson_id] = session
             while len(self._sessions) > self._limit:
                 self._sessions.popitem(last=False)
-        return lesson_view(lesson_id, session)
+        return _view(lesson_id, session)
 
-    def _session(self, lesson_id: str) -> LessonSession:
+    def _session(self, lesson_id: str) -> Session:
         with self._lock:
             session = self._sessions.get(lesson_id)
             if session is None:
@@ -51,29 +73,39 @@ class Lessons:
             self._sessions.move_to_end(lesson_id)
             return session
 
-    def view(self, lesson_id: str) -> LessonView:
-        return lesson_view(lesson_id, self._session(lesson_id))
+    def view(self, lesson_id: str) -> AnyLessonView:
+        return _view(lesson_id, self._session(lesson_id))
 
     # A wrong move in the lesson is not an error: the coach explains it (``ok`` false). The
     # steps of one session come one at a time from its learner, so no lock is needed there.
 
-    def select(self, lesson_id: str, cards: str) -> LessonView:
-        """The learner shows a meld by selecting its cards."""
+    def select(self, lesson_id: str, cards: str) -> AnyLessonView:
+        """The learner shows a meld by selecting its cards (gin's lesson)."""
         session = self._session(lesson_id)
-        return lesson_view(lesson_id, session, session.select(_short(cards)))
+        if isinstance(session, CribbageSession):
+            outcome = CribbageOutcome(False, "in this lesson, lay away or play: nothing to select")
+            return _view(lesson_id, session, outcome)
+        return _view(lesson_id, session, session.select(_short(cards)))
 
-    def act(self, lesson_id: str, action: str) -> LessonView:
+    def act(self, lesson_id: str, action: str) -> AnyLessonView:
         """The learner's move; a wrong one is explained and changes nothing."""
         session = self._session(lesson_id)
-        return lesson_view(lesson_id, session, session.act(_short(action)))
+        return _view(lesson_id, session, session.act(_short(action)))
 
-    def advance(self, lesson_id: str) -> LessonView:
+    def advance(self, lesson_id: str) -> AnyLessonView:
         """Past a step that only explains."""
         session = self._session(lesson_id)
-        return lesson_view(lesson_id, session, session.advance())
+        return _view(lesson_id, session, session.advance())
 
-    def hint(self, lesson_id: str) -> HintView:
-        observation = self._session(lesson_id).observation()
+    def hint(self, lesson_id: str) -> AnyLessonHint:
+        session = self._session(lesson_id)
+        if isinstance(session, CribbageSession):
+            seen = session.observation()
+            if not seen.legal:
+                raise NotYourTurnError("nothing to play just now")
+            advice = cribbage_hint(MatchObservation(seen, 1, 1, (0, 0), ()))
+            return cribbage_views.HintView(str(advice.action), advice.text, advice.to_dict())
+        observation = session.observation()
         if not observation.legal_actions():
             raise NotYourTurnError("nothing to play just now")
         return hint_view(hint(observation))

@@ -4,7 +4,8 @@ It creates and resumes matches of any game in the catalog, checks each request's
 asks the game whether an action is legal, stores the action in the same transaction that
 accepts it, runs the computer seats' turns the same way, and only then tells listeners that
 the match changed. Each seat's view is a typed value built from that seat's observation
-alone (:mod:`cardtable.table.gin_views`); front ends format it.
+alone (:mod:`cardtable.table.gin_views`, :mod:`cardtable.table.cribbage_views`); front ends
+format it.
 
 A move travels like this: ``act(match, token, "discard QD", expected)`` finds the live match
 (reloading it if another process stored actions meanwhile), checks the token and the turn,
@@ -25,14 +26,13 @@ from typing import Any
 from cardtable.errors import IllegalActionError
 from cardtable.games import Computer, GameMatch, GameRules
 from cardtable.store import ActionConflictError, SeriesConflictError, Store, StoredMatch
-from cardtable.table.catalog import TableGame, table_game
+from cardtable.table.catalog import AnyHint, AnyReplay, AnySeatView, TableGame, table_game
 from cardtable.table.errors import (
     AccessDeniedError,
     NotFoundError,
     NotYourTurnError,
     StaleActionError,
 )
-from cardtable.table.gin_views import HandReplay, HintView, SeatView
 from cardtable.table.seats import MatchCreated, SeatSpec
 from cardtable.table.views import MatchSummary, PlayerView, TableHeader
 
@@ -190,14 +190,16 @@ class TableService:
 
     # -- playing -------------------------------------------------------------------------
 
-    def view(self, match_id: str, token: str) -> SeatView:
+    def view(self, match_id: str, token: str) -> AnySeatView:
         """The table as ``token``'s seat sees it."""
         seat = self.seat_of(match_id, token)
         live = self._fresh(match_id)
         with live.lock:
             return self._seat_view(live, seat)
 
-    def act(self, match_id: str, token: str, action: str, expected: int | None = None) -> SeatView:
+    def act(
+        self, match_id: str, token: str, action: str, expected: int | None = None
+    ) -> AnySeatView:
         """Apply a seat's action, store it, run computer turns, and return the seat's view.
 
         ``expected`` is the number of actions the client saw; if another action was accepted
@@ -238,7 +240,7 @@ class TableService:
             except Exception as error:  # a damaged match must not keep the others from play
                 on_error(stored.id, error)
 
-    def hint(self, match_id: str, token: str) -> HintView:
+    def hint(self, match_id: str, token: str) -> AnyHint:
         """The expert's advice for the seat's current turn (seeing only that seat's view)."""
         seat = self.seat_of(match_id, token)
         live = self._fresh(match_id)
@@ -246,7 +248,7 @@ class TableService:
             match = live.match.copy()
         return live.entry.hint(match, seat)
 
-    def replay_hand(self, match_id: str, token: str, deal: int) -> HandReplay:
+    def replay_hand(self, match_id: str, token: str, deal: int) -> AnyReplay:
         """A finished deal, step by step: every action, both hands and the revealed seed."""
         seat = self.seat_of(match_id, token)
         live = self._fresh(match_id)
@@ -340,7 +342,7 @@ class TableService:
             moved = True
         return moved
 
-    def _seat_view(self, live: _Live, seat: int) -> SeatView:
+    def _seat_view(self, live: _Live, seat: int) -> AnySeatView:
         stored = live.stored
         nxt = self._store.next_of(stored.id) if live.match.is_over else None
         header = TableHeader(

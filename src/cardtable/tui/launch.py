@@ -1,4 +1,5 @@
-"""Opening the terminal table: a match (full screen or line by line) or the lesson."""
+"""Opening the terminal table: a match of Gin Rummy or Cribbage (full screen or line by
+line), or a lesson."""
 
 from __future__ import annotations
 
@@ -6,17 +7,21 @@ import sys
 from dataclasses import dataclass
 from typing import TextIO
 
-from cardtable.table import GameRules
+from cardtable.table import GameRules, TableService
+from cardtable.tui.crib_session import CribbageTable
 from cardtable.tui.render import wants_ascii
-from cardtable.tui.session import TerminalTable
+from cardtable.tui.session import NoMatchError, TerminalTable, match_game, resumable_matches
 
-__all__ = ["PlayOptions", "another", "lesson", "play"]
+__all__ = ["AnyTable", "PlayOptions", "another", "another_cribbage", "lesson", "open_table", "play"]
+
+AnyTable = TerminalTable | CribbageTable
 
 
 @dataclass(frozen=True, slots=True)
 class PlayOptions:
-    """What ``play`` was asked for: a new match (rules, level, seed) or ``resume`` (an id, or
-    ``""`` for the latest unfinished terminal match), and how to show it."""
+    """What ``play`` was asked for: a new match of ``game`` (rules, level, seed) or
+    ``resume`` (an id, or ``""`` for the latest unfinished terminal match of ``game``, or of
+    any game when ``game`` is ``None``), and how to show it."""
 
     database: str | None
     rules: GameRules
@@ -28,6 +33,7 @@ class PlayOptions:
     json_mode: bool = False
     ascii_only: bool = False
     theme: str = "textual-dark"
+    game: str | None = "gin"
 
 
 def another(finished: TerminalTable) -> TerminalTable:
@@ -36,21 +42,48 @@ def another(finished: TerminalTable) -> TerminalTable:
     return finished.next_match()
 
 
+def open_table(service: TableService, options: PlayOptions) -> AnyTable:
+    """The seat ``options`` ask for: a new match of its game, or the match to resume (a gin
+    or a cribbage table, as the match is)."""
+    if options.resume is None:
+        if options.game == "cribbage":
+            return CribbageTable.start(
+                service, options.rules, level=options.level, seed=options.seed, name=options.name
+            )
+        return TerminalTable.start(
+            service, options.rules, level=options.level, seed=options.seed, name=options.name
+        )
+    if options.resume:
+        match_id, game = match_game(service, options.resume)
+        if options.game is not None and game != options.game:
+            raise NoMatchError(f"match {match_id} is a {game} match, not {options.game}")
+    elif options.game is None:
+        found = resumable_matches(service)
+        if not found:
+            raise NoMatchError(
+                "no unfinished terminal match to resume: start one with 'cardtable play'"
+            )
+        match_id, game = found[0].id, found[0].game
+    else:
+        game = options.game
+        match_id = ""
+    if game == "cribbage":
+        return CribbageTable.resume(service, match_id or None)
+    return TerminalTable.resume(service, match_id or None)
+
+
 def play(options: PlayOptions, out: TextIO) -> int:
     """Play at a terminal seat until the match ends or the player leaves (it is saved)."""
     from cardtable.store import Store
-    from cardtable.table import TableService
 
     store = Store(options.database)
     try:
-        service = TableService(store)
-        if options.resume is not None:
-            table = TerminalTable.resume(service, options.resume or None)
-        else:
-            table = TerminalTable.start(
-                service, options.rules, level=options.level, seed=options.seed, name=options.name
-            )
+        table = open_table(TableService(store), options)
         ascii_only = options.ascii_only or wants_ascii(out)
+        if isinstance(table, CribbageTable):
+            if options.plain:
+                return _plain_cribbage(table, options, ascii_only, out)
+            return _full_screen_cribbage(table, options, ascii_only, out)
         if options.plain:
             return _plain(table, options, ascii_only, out)
         return _full_screen(table, options, ascii_only, out)
@@ -89,9 +122,58 @@ def _full_screen(table: TerminalTable, options: PlayOptions, ascii_only: bool, o
     return 0
 
 
-def lesson(out: TextIO, *, plain: bool = False, ascii_only: bool = False, theme: str) -> int:
-    """The guided lesson, full screen or line by line."""
+def _plain_cribbage(
+    table: CribbageTable, options: PlayOptions, ascii_only: bool, out: TextIO
+) -> int:
+    from cardtable.tui.crib_plain import PlainCribbage
+
+    return PlainCribbage(
+        table,
+        sys.stdin,
+        out,
+        ascii_only=ascii_only,
+        json_mode=options.json_mode,
+        prompt=sys.stdin.isatty(),
+    ).run()
+
+
+def another_cribbage(finished: CribbageTable) -> CribbageTable:
+    """After a finished cribbage match: the same seat at the next match of its series."""
+    return finished.next_match()
+
+
+def _full_screen_cribbage(
+    table: CribbageTable, options: PlayOptions, ascii_only: bool, out: TextIO
+) -> int:
+    from cardtable.tui.app import CribbageApp
+
+    out.write(f"Match {table.match_id}: continue in a browser at {table.web_link()}\n")
+    out.flush()
+    app = CribbageApp(table, ascii_only=ascii_only, theme=options.theme, new_match=another_cribbage)
+    app.run()
+    final = app.table
+    if final.finished:
+        out.write("The match is over.\n")
+    else:
+        out.write(
+            f"The match is saved. Resume: {final.resume_command()}\n"
+            f"Or in a browser: {final.web_link()}\n"
+        )
+    return 0
+
+
+def lesson(
+    out: TextIO,
+    *,
+    plain: bool = False,
+    ascii_only: bool = False,
+    theme: str,
+    game: str = "gin",
+) -> int:
+    """The guided lesson of ``game``, full screen or line by line."""
     ascii_only = ascii_only or wants_ascii(out)
+    if game == "cribbage":
+        return _cribbage_lesson(out, plain=plain, ascii_only=ascii_only, theme=theme)
     if plain:
         from cardtable.tui.plain import PlainLesson
 
@@ -99,4 +181,17 @@ def lesson(out: TextIO, *, plain: bool = False, ascii_only: bool = False, theme:
     from cardtable.tui.app import LessonApp
 
     LessonApp(ascii_only=ascii_only, theme=theme).run()
+    return 0
+
+
+def _cribbage_lesson(out: TextIO, *, plain: bool, ascii_only: bool, theme: str) -> int:
+    if plain:
+        from cardtable.tui.crib_plain import PlainCribbageLesson
+
+        return PlainCribbageLesson(
+            sys.stdin, out, ascii_only=ascii_only, prompt=sys.stdin.isatty()
+        ).run()
+    from cardtable.tui.app import CribbageLessonApp
+
+    CribbageLessonApp(ascii_only=ascii_only, theme=theme).run()
     return 0

@@ -49,7 +49,7 @@ class LessonScreen(Screen[None]):
         super().__init__()
         self.ascii_only = ascii_only
         self.lessons = Lessons()
-        self.view: LessonView = self.lessons.start()
+        self.view: LessonView = render.gin_lesson(self.lessons.start())
         self.cursor: Card | None = None
         self.picked: set[Card] = set()
         self._events_seen = 0
@@ -183,13 +183,13 @@ class LessonScreen(Screen[None]):
         elif step.action is not None:
             await self.action_discard()
         elif not step.finished:
-            self.view = self.lessons.advance(self.view.lesson_id)
+            self.view = render.gin_lesson(self.lessons.advance(self.view.lesson_id))
             self.feedback("")
             await self.draw()
 
     async def check(self) -> None:
         cards = " ".join(sorted(str(card) for card in self.picked))
-        answer = self.lessons.select(self.view.lesson_id, cards)
+        answer = render.gin_lesson(self.lessons.select(self.view.lesson_id, cards))
         if answer.ok:
             self.picked = set()
         await self.answered(answer)
@@ -198,7 +198,7 @@ class LessonScreen(Screen[None]):
         if self.view.step.action is None:
             self.feedback("No move is needed in this step.")
             return
-        await self.answered(self.lessons.act(self.view.lesson_id, text))
+        await self.answered(render.gin_lesson(self.lessons.act(self.view.lesson_id, text)))
 
     async def action_discard(self) -> None:
         if self.cursor is not None:

@@ -286,7 +286,7 @@ class PlainLesson:
         self, inp: TextIO, out: TextIO, *, ascii_only: bool = False, prompt: bool = False
     ) -> None:
         self.lessons = Lessons()
-        self.view: LessonView = self.lessons.start()
+        self.view: LessonView = render.gin_lesson(self.lessons.start())
         self.inp = inp
         self.out = out
         self.ascii = ascii_only
@@ -348,12 +348,12 @@ class PlainLesson:
         lesson = self.view.lesson_id
         try:
             if step.select is not None:
-                answer = self.lessons.select(lesson, text)
+                answer = render.gin_lesson(self.lessons.select(lesson, text))
             elif step.action is not None:
                 word, _, rest = text.partition(" ")
-                answer = self.lessons.act(lesson, action_text(word, rest))
+                answer = render.gin_lesson(self.lessons.act(lesson, action_text(word, rest)))
             else:
-                answer = self.lessons.advance(lesson)
+                answer = render.gin_lesson(self.lessons.advance(lesson))
         except CardTableError as error:
             self.say(f"{str(error).capitalize()}.")
             return False

@@ -59,6 +59,7 @@ __all__ = [
     "describe_turn",
     "face",
     "first_of",
+    "gin_lesson",
     "group_legal",
     "hand_info",
     "hand_line",
@@ -680,6 +681,13 @@ def showdown_label(result: ResultView, seat: int, names: Sequence[str]) -> str:
 # -- the lesson's words -------------------------------------------------------------------
 
 LESSON_NAMES: Final = ("You", "Computer")
+
+
+def gin_lesson(view: object) -> LessonView:
+    """The gin lesson's view (the shared lessons serve every game's)."""
+    if not isinstance(view, LessonView):
+        raise TypeError(f"not the gin lesson's view: {type(view).__name__}")
+    return view
 
 
 def lesson_heading(step: LessonStepView) -> str:

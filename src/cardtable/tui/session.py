@@ -4,6 +4,10 @@ The terminal owns its database, so it keeps the seat's token and can print the b
 of the same seat: a match started here can be finished in the web table, and the other way
 round. :class:`TerminalTable` also tells what happened since the player last looked (the
 computer's moves, a hand that ended), for both the full-screen app and the plain prompt.
+
+:class:`TerminalTable` is a gin seat; a cribbage seat is
+:class:`cardtable.tui.crib_session.CribbageTable`, which shares the functions here that find a
+match and its person's seat (:func:`resumable_matches`, :func:`person_token`).
 """
 
 from __future__ import annotations
@@ -34,11 +38,14 @@ __all__ = [
     "Update",
     "default_level",
     "finished_events",
+    "match_game",
+    "person_token",
     "resumable_matches",
 ]
 
 CLIENT: Final = "terminal"
 WEB_BASE: Final = "http://127.0.0.1:8000"
+
 
 class NoMatchError(CardTableError):
     """No match to resume, or an id that opens no seat for a person."""
@@ -68,6 +75,19 @@ def finished_events(replay: HandReplay) -> tuple[EventView, ...]:
     return replay.told
 
 
+def _gin(view: object) -> SeatView:
+    """The gin view this table plays (the service serves every game's views)."""
+    if not isinstance(view, SeatView):
+        raise NoMatchError("that match is not a gin match")
+    return view
+
+
+def _gin_hint(advice: object) -> HintView:
+    if not isinstance(advice, HintView):
+        raise NoMatchError("that match is not a gin match")
+    return advice
+
+
 def _deals_done(view: SeatView) -> int:
     return 0 if view.last_hand is None else view.last_hand.deal
 
@@ -80,7 +100,7 @@ class TerminalTable:
         self.match_id = match_id
         self.token = token
         self.seat = service.seat_of(match_id, token)
-        self.view: SeatView = service.view(match_id, token)
+        self.view: SeatView = _gin(service.view(match_id, token))
         self._deals_seen = _deals_done(self.view)
         self._events_seen = 0
 
@@ -110,25 +130,13 @@ class TerminalTable:
         """The most recent unfinished terminal match, or the match ``match_id`` (an id or an
         unambiguous prefix of one), at its person's seat."""
         if not match_id:
-            found = resumable_matches(service)
+            found = resumable_matches(service, "gin")
             if not found:
                 raise NoMatchError(
                     "no unfinished terminal match to resume: start one with 'ginrummy play'"
                 )
             match_id = found[0].id
-        else:
-            try:
-                match_id = service.find_match(match_id)
-            except NotFoundError as error:
-                raise NoMatchError(str(error)) from None
-        players = service.summary(match_id).players
-        people = [seat for seat, player in enumerate(players) if player.kind == "human"]
-        if not people:
-            raise NoMatchError(f"match {match_id} has no seat for a person")
-        people.sort(key=lambda seat: players[seat].client != CLIENT)
-        token = service.token_of(match_id, people[0])
-        assert token is not None
-        service.resume(match_id)
+        match_id, token = person_token(service, match_id)
         return cls(service, match_id, token)
 
     def next_match(self) -> TerminalTable:
@@ -158,21 +166,21 @@ class TerminalTable:
         moved on meanwhile (a move in the web table) raises ``StaleActionError``; then
         :meth:`refresh` shows what happened."""
         view = self.service.act(self.match_id, self.token, action, expected=self.view.action_count)
-        return self._take(view)
+        return self._take(_gin(view))
 
     def changed_elsewhere(self) -> bool:
         """True when another client (the web table) stored an action since the last look."""
         return self.service.action_count(self.match_id) != self.view.action_count
 
     def refresh(self) -> Update:
-        return self._take(self.service.view(self.match_id, self.token))
+        return self._take(_gin(self.service.view(self.match_id, self.token)))
 
     def catch_up(self) -> Update:
         """Everything of the hand in play so far (for the first look at a table)."""
         return self._take(self.view)
 
     def hint(self) -> HintView:
-        return self.service.hint(self.match_id, self.token)
+        return _gin_hint(self.service.hint(self.match_id, self.token))
 
     def _take(self, view: SeatView) -> Update:
         done = _deals_done(view)
@@ -182,6 +190,7 @@ class TerminalTable:
             finished = view.last_hand
             if done == self._deals_seen + 1:
                 replay = self.service.replay_hand(self.match_id, self.token, done)
+                assert isinstance(replay, HandReplay)
                 told = finished_events(replay)[self._events_seen :]
             self._events_seen = 0
         events = view.hand.events[self._events_seen :]
@@ -191,10 +200,37 @@ class TerminalTable:
         return Update(finished, told, events)
 
 
-def resumable_matches(service: TableService) -> list[MatchSummary]:
-    """Unfinished matches with a person's seat opened from the terminal, newest first."""
+def resumable_matches(service: TableService, game: str | None = None) -> list[MatchSummary]:
+    """Unfinished matches (of ``game``, or of any game) with a person's seat opened from the
+    terminal, newest first."""
     return [
         summary
         for summary in service.list_matches("active")
         if any(p.kind == "human" and p.client == CLIENT for p in summary.players)
+        and (game is None or summary.game == game)
     ]
+
+
+def match_game(service: TableService, match_id: str) -> tuple[str, str]:
+    """The full id of the match ``match_id`` names (an id or an unambiguous prefix of one)
+    and its game."""
+    try:
+        found = service.find_match(match_id)
+    except NotFoundError as error:
+        raise NoMatchError(str(error)) from None
+    return found, service.summary(found).game
+
+
+def person_token(service: TableService, match_id: str) -> tuple[str, str]:
+    """The full id of the match ``match_id`` names and the token of its person's seat (the
+    one opened from the terminal first), with any pending computer turns played."""
+    match_id, _ = match_game(service, match_id)
+    players = service.summary(match_id).players
+    people = [seat for seat, player in enumerate(players) if player.kind == "human"]
+    if not people:
+        raise NoMatchError(f"match {match_id} has no seat for a person")
+    people.sort(key=lambda seat: players[seat].client != CLIENT)
+    token = service.token_of(match_id, people[0])
+    assert token is not None
+    service.resume(match_id)
+    return match_id, token

@@ -9,8 +9,9 @@ the app's state.
 A seat is opened by its token, sent as ``Authorization: Bearer <token>``:
 
 ========  ====================================  ==============================================
-GET       /api/options                          levels, presets and settings for a new match
-POST      /api/matches                          create: vs the computer or a friend (invite)
+GET       /api/options[?game=cribbage]          levels, presets and settings for a new match
+POST      /api/matches                          create a match of a game (gin by default): vs
+                                                the computer or a friend (invite)
 POST      /api/matches/lookup                   summaries of the matches whose tokens you hold
 GET       /api/matches/{id}                     your seat's view
 POST      /api/matches/{id}/actions             ``{"action": "discard QD", "expected": 12}``
@@ -18,7 +19,8 @@ POST      /api/matches/{id}/hint                the expert's suggestion for your
 GET       /api/matches/{id}/hands/{deal}        a finished deal, step by step, seed revealed
 POST      /api/matches/{id}/next                the next match of the series (same seats)
 WS        /api/matches/{id}/ws                  pushed views (see the hub)
-POST      /api/lessons                          start the guided lesson
+POST      /api/lessons                          start a guided lesson (``{"game": "cribbage"}``;
+                                                Gin Rummy's by default)
 GET/POST  /api/lessons/{id}                     its view; ``select``, ``action`` or ``advance``
 POST      /api/lessons/{id}/hint                a hint within the lesson
 GET       /rules/{game}                         the rules page (``docs/rules``), as HTML
@@ -104,4 +106,3 @@ def create_app(service: TableService | None = None, database_url: str | None = N
     )
     app.state.web = WebState(table, Lessons(), Hub(table))
     return app
-

@@ -1,5 +1,6 @@
-"""The lesson endpoints: start it, its view, a step (``select``, ``action`` or ``advance``),
-a hint within it. A wrong try is no error: the view says ``ok: false`` and the coach why."""
+"""The lesson endpoints: start one (``{"game": "cribbage"}``; Gin Rummy's by default), its
+view, a step (``select``, ``action`` or ``advance``), a hint within it. A wrong try is no
+error: the view says ``ok: false`` and the coach why."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
+from cardtable.table.lessons import LESSON_GAMES
 from cardtable.web.errors import ApiError, json_response
 from cardtable.web.requests import json_body, only, text
 from cardtable.web.state import state_of
@@ -15,7 +17,12 @@ __all__ = ["lesson", "lesson_hint", "lesson_new"]
 
 
 async def lesson_new(request: Request) -> Response:
-    return json_response(state_of(request).lessons.start().to_json(), 201)
+    data = await json_body(request)
+    only(data, {"game"})
+    game = data.get("game", "gin")
+    if not isinstance(game, str) or game not in LESSON_GAMES:
+        raise ApiError(422, f"no lesson for {game!r}: lessons are {', '.join(LESSON_GAMES)}")
+    return json_response(state_of(request).lessons.start(game).to_json(), 201)
 
 
 async def lesson(request: Request) -> Response:

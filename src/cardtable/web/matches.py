@@ -13,7 +13,8 @@ from starlette.websockets import WebSocket
 
 from cardtable.errors import CardTableError
 from cardtable.table import SeatSpec
-from cardtable.table.options import lobby_options
+from cardtable.table.catalog import CATALOG
+from cardtable.table.options import LobbyOptions, lobby_options
 from cardtable.web.errors import ApiError, json_response
 from cardtable.web.requests import MAX_NAME, json_body, only, seat_token, text
 from cardtable.web.state import state_of
@@ -32,10 +33,27 @@ __all__ = [
 ]
 
 MAX_LOOKUP = 40
+DEFAULT_GAME = "gin"
 
 
-async def get_options(_request: Request) -> Response:
-    return json_response(lobby_options().to_json())
+def _game(value: object) -> str:
+    """The game a request names (``gin`` when it names none); refused naming the games."""
+    if not isinstance(value, str):
+        raise ApiError(400, "game must be a string: " + ", ".join(CATALOG))
+    if value not in CATALOG:
+        raise ApiError(422, f"unknown game {value!r}: the table plays {', '.join(CATALOG)}")
+    return value
+
+
+async def get_options(request: Request) -> Response:
+    """The lobby's choices for one game (``?game=cribbage``; Gin Rummy by default), and the
+    games there are to choose from."""
+    unknown = sorted(set(request.query_params) - {"game"})
+    if unknown:
+        raise ApiError(400, f"unknown parameter {unknown[0]!r}: expected game")
+    options = lobby_options(_game(request.query_params.get("game", DEFAULT_GAME)))
+    games = [{"game": name, "title": entry.game.title} for name, entry in CATALOG.items()]
+    return json_response({**options.to_json(), "games": games})
 
 
 async def seat_link(request: Request) -> Response:
@@ -47,11 +65,10 @@ async def seat_link(request: Request) -> Response:
     return RedirectResponse(f"/#/play/{match_id}/{token}", status_code=303)
 
 
-def _seats(data: dict[str, Any]) -> tuple[SeatSpec, SeatSpec]:
+def _seats(data: dict[str, Any], options: LobbyOptions) -> tuple[SeatSpec, SeatSpec]:
     opponent = data.get("opponent", "computer")
     if opponent not in ("computer", "friend"):
         raise ApiError(400, "opponent is computer or friend")
-    options = lobby_options()
     level = data.get("level", options.default_level)
     if not isinstance(level, str) or level not in options.levels:
         raise ApiError(422, f"unknown level {level!r}: choose one of {', '.join(options.levels)}")
@@ -62,19 +79,22 @@ def _seats(data: dict[str, Any]) -> tuple[SeatSpec, SeatSpec]:
 
 
 async def create(request: Request) -> Response:
-    """A match against the computer, or against a friend invited by link."""
+    """A match of a game (``game``: gin by default) against the computer, or against a
+    friend invited by link."""
     data = await json_body(request)
-    only(data, {"opponent", "level", "preset", "settings", "name", "friend_name"})
-    seats = _seats(data)
-    preset = data.get("preset", "standard")
+    only(data, {"game", "opponent", "level", "preset", "settings", "name", "friend_name"})
+    game = _game(data.get("game", DEFAULT_GAME))
+    options = lobby_options(game)
+    seats = _seats(data, options)
+    preset = data.get("preset", options.default_preset)
     settings = data.get("settings", {})
     if not isinstance(preset, str):
         raise ApiError(400, "preset must be a string")
     if not isinstance(settings, dict):
         raise ApiError(400, "settings must be an object of setting: value")
     service = state_of(request).service
-    rules = service.make_rules("gin", preset, settings)
-    created = await run_in_threadpool(service.create_match, seats, rules)
+    rules = service.make_rules(game, preset, settings)
+    created = await run_in_threadpool(service.create_match, seats, rules, game=game)
     token = created.tokens[0]
     assert token is not None
     seat_view = await run_in_threadpool(service.view, created.match_id, token)

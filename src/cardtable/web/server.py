@@ -7,8 +7,11 @@ from typing import TextIO
 __all__ = ["serve"]
 
 
-def serve(host: str, port: int, database: str | None, out: TextIO) -> int:
-    """Serve the web table at ``host:port`` on the database ``database`` until Ctrl-C."""
+def serve(
+    host: str, port: int, database: str | None, out: TextIO, title: str = "Gin Rummy table"
+) -> int:
+    """Serve the web table at ``host:port`` on the database ``database`` until Ctrl-C; the
+    first line printed names it ``title`` (``ginrummy serve`` keeps its own words)."""
     import uvicorn
 
     from cardtable.store import Store
@@ -21,7 +24,7 @@ def serve(host: str, port: int, database: str | None, out: TextIO) -> int:
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
     if ":" in shown:
         shown = f"[{shown}]"
-    out.write(f"Gin Rummy table: http://{shown}:{port}/\n")
+    out.write(f"{title}: http://{shown}:{port}/\n")
     out.write(f"database: {_safe_url(store.url)}  (Ctrl+C stops the server)\n")
     out.flush()
     uvicorn.run(

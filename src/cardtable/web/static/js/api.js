@@ -36,7 +36,7 @@ async function request(method, path, { token = null, body = undefined } = {}) {
 }
 
 export const api = {
-  options: () => request("GET", "/api/options"),
+  options: (game = null) => request("GET", game ? `/api/options?game=${encodeURIComponent(game)}` : "/api/options"),
   create: (body) => request("POST", "/api/matches", { body }),
   lookup: (seats) => request("POST", "/api/matches/lookup", { body: { seats } }),
   view: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}`, { token }),
@@ -49,7 +49,7 @@ export const api = {
   replay: (id, token, deal) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/hands/${deal}`, { token }),
   next: (id, token) => request("POST", `/api/matches/${encodeURIComponent(id)}/next`, { token }),
-  lessonNew: () => request("POST", "/api/lessons"),
+  lessonNew: (game = null) => request("POST", "/api/lessons", game ? { body: { game } } : {}),
   lesson: (id) => request("GET", `/api/lessons/${encodeURIComponent(id)}`),
   lessonStep: (id, body) => request("POST", `/api/lessons/${encodeURIComponent(id)}`, { body }),
   lessonHint: (id) => request("POST", `/api/lessons/${encodeURIComponent(id)}/hint`),

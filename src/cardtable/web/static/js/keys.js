@@ -2,8 +2,7 @@
 // (the shortcuts and a link to the rules page), which ? opens on any page.
 
 import { h, modalOpen, openModal } from "./dialogs.js";
-
-export const RULES_URL = "/rules/gin";
+import { gameTitle, rulesUrl } from "./game-chrome.js";
 
 export const SHORTCUTS = [
   ["S", "draw from the stock"],
@@ -24,16 +23,24 @@ export const SHORTCUTS = [
 const LETTERS = { s: "draw", t: "take", p: "pass", d: "discard", h: "askHint" };
 const DIGITS = "1234567890-";
 
-export function shortcutsTable() {
+// The list the help shows: the gin table's, unless a table of another game said its own.
+let helpShortcuts = SHORTCUTS;
+
+export function useShortcuts(list = null) {
+  helpShortcuts = list || SHORTCUTS;
+}
+
+export function shortcutsTable(list = helpShortcuts) {
   return h("table", { class: "shortcuts" }, h("tbody", {},
-    ...SHORTCUTS.map(([key, what]) => h("tr", {},
+    ...list.map(([key, what]) => h("tr", {},
       h("th", { scope: "row" }, ...key.split(" ").map((k) => h("kbd", {}, k))),
       h("td", {}, what)))));
 }
 
-/** A link to the rules page; it opens beside the table, which stays where it was. */
-export function rulesLink(attrs = {}, text = "Rules of Gin Rummy") {
-  return h("a", { href: RULES_URL, target: "_blank", rel: "noopener", ...attrs }, text);
+/** A link to the rules page of the game in play (or chosen in the lobby); it opens beside
+ * the table, which stays where it was. */
+export function rulesLink(attrs = {}, text = null) {
+  return h("a", { href: rulesUrl(), target: "_blank", rel: "noopener", ...attrs }, text || `Rules of ${gameTitle()}`);
 }
 
 export function openHelp() {

@@ -1,48 +1,14 @@
-// The lobby: set up a match (the computer at a level, or a friend by link), with a rules
-// preset and any single setting changed; resume the matches this browser holds a seat in.
+// The lobby: set up a match of a game (Gin Rummy or Cribbage: the computer at a level, or a
+// friend by link), with a rules preset and any single setting changed; resume the matches
+// this browser holds a seat in. What each game's form asks is in lobby-games.js.
 
 import { api } from "./api.js";
 import { fill, h, toast } from "./dialogs.js";
 import { prefs, rememberInvite, rememberSeat, seats, forgetSeat } from "./store.js";
 import { cardElement } from "./cards.js";
 import { rulesLink } from "./keys.js";
-
-const LEVEL_NOTES = {
-  beginner: "learning the ropes",
-  intermediate: "a fair game",
-  expert: "counts every card",
-  simple: "the textbook baseline",
-  random: "plays any legal move",
-};
-
-const PRESET_NOTES = {
-  standard: "The common game: knock at 10, gin 25, undercut 25, to 100.",
-  pagat: "Pagat and Bicycle: gin 20, undercut 10, boxes 20.",
-  digital: "As online tables play it: big gin 31, dealer alternates.",
-  straight: "Straight gin: no knocking, gin only.",
-  oklahoma: "Oklahoma: the first upcard sets the knock limit; a spade doubles the hand.",
-};
-
-const NUMBER_SETTINGS = [
-  ["knock_threshold", "Knock threshold", 0, 10],
-  ["target", "Target score", 1, 10000],
-  ["gin_bonus", "Gin bonus", 0, 1000],
-  ["undercut_bonus", "Undercut bonus", 0, 1000],
-  ["big_gin_bonus", "Big gin bonus (empty: off)", 0, 1000],
-  ["game_bonus", "Game bonus", 0, 1000],
-  ["line_bonus", "Box (line) bonus", 0, 1000],
-];
-
-const CHOICE_SETTINGS = [
-  ["line_bonus_to", "Box bonuses go to", { both: "both players", winner: "the match winner only" }],
-  ["shutout", "Shutout", {
-    double_game_bonus: "game bonus doubled", double_total: "winner's total doubled", none: "no extra",
-  }],
-  ["next_dealer", "Next dealer", { winner: "winner of the hand", loser: "loser of the hand", alternate: "alternates" }],
-  ["series_first_player", "First to play in the next match", {
-    alternate: "alternates", loser: "loser of the match", winner: "winner of the match",
-  }],
-];
+import { gameTitle, lessonUrl, setGame } from "./game-chrome.js";
+import { lobbyGame } from "./lobby-games.js";
 
 function field(label, control, note = null) {
   return h("label", { class: "field" },
@@ -61,21 +27,31 @@ function opponentOf(form) {
   return form.querySelector("input[name=opponent]:checked").value;
 }
 
+function gameChoice(game, games) {
+  const radio = (value, text) => h("label", {},
+    h("input", { type: "radio", name: "game", value, checked: value === game }), h("span", {}, text));
+  return h("div", { class: "segmented game-choice", role: "radiogroup", "aria-label": "Game" },
+    ...games.map((g) => radio(g.game, g.title)));
+}
+
 /** Every setting's input by key ({grid, inputs}), to show a preset and change any one. */
-function settingsInputs() {
+function settingsInputs(game) {
+  const form = lobbyGame(game);
   const grid = h("div", { class: "settings-grid" });
   const inputs = {};
-  for (const [key, label, min, max] of NUMBER_SETTINGS) {
+  for (const [key, label, min, max] of form.numbers) {
     inputs[key] = h("input", { type: "number", id: `set-${key}`, min, max, step: 1, inputmode: "numeric" });
     grid.appendChild(field(label, inputs[key]));
   }
-  for (const [key, label, choices] of CHOICE_SETTINGS) {
+  for (const [key, label, choices] of form.choices) {
     inputs[key] = h("select", { id: `set-${key}` },
       ...Object.entries(choices).map(([value, text]) => h("option", { value }, text)));
     grid.appendChild(field(label, inputs[key]));
   }
-  inputs.oklahoma = h("input", { type: "checkbox", id: "set-oklahoma" });
-  grid.appendChild(h("label", { class: "field check" }, inputs.oklahoma, h("span", {}, "Oklahoma (upcard sets the knock limit)")));
+  for (const [key, label] of form.switches) {
+    inputs[key] = h("input", { type: "checkbox", id: `set-${key}` });
+    grid.appendChild(h("label", { class: "field check" }, inputs[key], h("span", {}, label)));
+  }
   return { grid, inputs };
 }
 
@@ -87,14 +63,15 @@ function fillSettings(inputs, values) {
   }
 }
 
-/** The settings changed from the preset's `base`; null (told in a toast) when a number is not whole. */
-function changedSettings(inputs, base) {
+/** The settings changed from the preset's `base`; null (told in a toast) when a number is
+ * not whole. An empty number is "off" for the settings that may be off (`optional`). */
+function changedSettings(inputs, base, optional) {
   const changed = {};
   for (const [key, input] of Object.entries(inputs)) {
     let value = input.value;
     if (input.type === "checkbox") value = input.checked;
     else if (input.type === "number") {
-      if (input.value.trim() === "") value = key === "big_gin_bonus" ? null : base[key];
+      if (input.value.trim() === "") value = optional.includes(key) ? null : base[key];
       else value = Number(input.value);
       if (value !== null && !Number.isInteger(value)) {
         toast(`${key.replace(/_/g, " ")} must be a whole number`, "error");
@@ -110,65 +87,90 @@ function changedSettings(inputs, base) {
 export class Lobby {
   constructor(root) {
     this.root = root;
+    this.options = {}; // by game, as the server sent them
+    this.game = (prefs.lastSetup || {}).game || "gin";
+    this.draft = null; // the name and opponent typed before switching game
     this.render();
   }
 
-  destroy() {}
+  destroy() {
+    this.destroyed = true;
+  }
 
   async render() {
+    const game = this.game;
+    const words = lobbyGame(game);
+    setGame(game);
     const form = h("form", { class: "panel new-match", id: "new-match", "aria-labelledby": "new-title" });
     const resume = h("div", { class: "panel resume", "aria-labelledby": "resume-title" },
       h("h2", { id: "resume-title" }, "Your matches"),
       h("div", { class: "match-list", id: "match-list" }, h("p", { class: "muted" }, "Looking…")));
     const learn = h("div", { class: "panel learn" },
-      h("h2", {}, "New to gin rummy?"),
-      h("p", {}, "A short guided hand on the real table: sets, runs, deadwood, drawing, discarding and knocking."),
+      h("h2", {}, words.learnTitle),
+      h("p", {}, words.learnText),
       h("div", { class: "learn-links" },
-        h("a", { class: "btn primary", href: "#/lesson", id: "start-lesson" }, "Take the lesson"),
+        h("a", { class: "btn primary", href: lessonUrl(game), id: "start-lesson" }, "Take the lesson"),
         rulesLink({ class: "btn", id: "lobby-rules" })));
     const fan = h("div", { class: "hero-fan", "aria-hidden": "true" },
-      ...["7S", "7H", "7D", "4H", "5H", "6H"].map((c) => cardElement(c, { classes: ["hero-card"] })));
-    fill(this.root, h("section", { class: "lobby" },
+      ...words.hero.map((c) => cardElement(c, { classes: ["hero-card"] })));
+    fill(this.root, h("section", { class: "lobby", dataset: { game } },
       h("div", { class: "hero" }, fan,
-        h("h1", {}, "Gin Rummy"),
-        h("p", { class: "tagline" }, "Exact rules, a fair shuffle you can check, and a computer opponent that sees only its own cards.")),
+        h("h1", {}, gameTitle(game)),
+        h("p", { class: "tagline" }, words.tagline)),
       h("div", { class: "lobby-grid" }, form, h("div", { class: "lobby-side" }, resume, learn))));
     this.fillResume();
     try {
-      this.options = await api.options();
+      if (!this.options[game]) this.options[game] = await api.options(game === "gin" ? null : game);
     } catch (error) {
       form.replaceChildren(h("p", { class: "error" }, error.message));
       return;
     }
+    if (this.destroyed || game !== this.game) return;
     this.fillForm(form);
   }
 
+  /** Another game chosen: the lobby again for it, keeping what was typed. */
+  switchGame(game, c, form) {
+    if (game === this.game) return;
+    this.draft = { name: c.name.value, opponent: opponentOf(form) };
+    this.game = game;
+    this.render();
+  }
+
   fillForm(form) {
-    const o = this.options;
-    const last = prefs.lastSetup || {};
+    const game = this.game;
+    const o = this.options[game];
+    const words = lobbyGame(game);
+    const saved = prefs.lastSetup || {};
+    const same = (saved.game || "gin") === game;
+    const last = { ...(same ? saved : { name: saved.name, opponent: saved.opponent }), ...(this.draft || {}) };
     const c = {
+      game: gameChoice(game, o.games || [{ game, title: gameTitle(game) }]),
       name: h("input", { type: "text", id: "player-name", maxlength: 24, autocomplete: "nickname", placeholder: "You", value: last.name || "" }),
       opponent: opponentChoice(last),
       level: h("select", { id: "level" },
-        ...o.levels.map((l) => h("option", { value: l, selected: l === (last.level || o.default_level) },
-          `${l[0].toUpperCase()}${l.slice(1)}${LEVEL_NOTES[l] ? ` — ${LEVEL_NOTES[l]}` : ""}`))),
+        ...o.levels.map((l) => h("option", { value: l, selected: l === (o.levels.includes(last.level) ? last.level : o.default_level) },
+          `${l[0].toUpperCase()}${l.slice(1)}${words.levels[l] ? ` — ${words.levels[l]}` : ""}`))),
       preset: h("select", { id: "preset" },
-        ...Object.keys(o.presets).map((p) => h("option", { value: p, selected: p === (last.preset || o.default_preset) },
+        ...Object.keys(o.presets).map((p) => h("option", { value: p, selected: p === (o.presets[last.preset] ? last.preset : o.default_preset) },
           p[0].toUpperCase() + p.slice(1)))),
       start: h("button", { type: "submit", class: "btn primary big", id: "start-match" }, "Deal the cards"),
-      ...settingsInputs(),
+      ...settingsInputs(game),
     };
     const presetNote = h("span", { class: "field-note", id: "preset-note" });
     const showPreset = () => {
       fillSettings(c.inputs, o.presets[c.preset.value]);
-      presetNote.textContent = PRESET_NOTES[c.preset.value] || "";
+      presetNote.textContent = words.presets[c.preset.value] || "";
     };
     const levelField = field("Computer level", c.level);
     const syncOpponent = () => {
       levelField.hidden = opponentOf(form) === "friend";
     };
+    const games = o.games && o.games.length > 1
+      ? h("div", { class: "field" }, h("span", { class: "field-label" }, "Game"), c.game) : null;
     fill(form,
       h("h2", { id: "new-title" }, "New match"),
+      games,
       field("Your name", c.name),
       h("div", { class: "field" }, h("span", { class: "field-label" }, "Play against"), c.opponent),
       levelField,
@@ -179,6 +181,7 @@ export class Lobby {
     showPreset();
     c.opponent.addEventListener("change", syncOpponent);
     syncOpponent();
+    c.game.addEventListener("change", () => this.switchGame(form.querySelector("input[name=game]:checked").value, c, form));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.submit(form, c);
@@ -187,12 +190,15 @@ export class Lobby {
 
   /** Create the match the form describes and go to its table. */
   async submit(form, c) {
-    const changed = changedSettings(c.inputs, this.options.presets[c.preset.value]);
+    const game = this.game;
+    const words = lobbyGame(game);
+    const changed = changedSettings(c.inputs, this.options[game].presets[c.preset.value], words.optional);
     if (!changed) return;
     const opponent = opponentOf(form);
     const body = { opponent, preset: c.preset.value, settings: changed, name: c.name.value.trim() };
+    if (game !== "gin") body.game = game;
     if (opponent === "computer") body.level = c.level.value;
-    prefs.lastSetup = { name: body.name, opponent, level: c.level.value, preset: c.preset.value };
+    prefs.lastSetup = { name: body.name, opponent, level: c.level.value, preset: c.preset.value, game };
     c.start.disabled = true;
     try {
       const created = await api.create(body);
@@ -231,15 +237,17 @@ export class Lobby {
       const names = match.players.map((p) => p.name);
       const scores = match.scores || [0, 0];
       const active = match.status === "active";
+      const stage = match.game === "cribbage" ? `Game ${match.game_number || 1}, hand` : "Hand";
       const status = active
-        ? `Hand ${match.hand_number || 1} · ${scores[me]} – ${scores[1 - me]}`
+        ? `${stage} ${match.hand_number || 1} · ${scores[me]} – ${scores[1 - me]}`
         : `Finished · ${match.winner === me ? "you won" : `${names[1 - me]} won`}`;
       rows.push({ active, node: h("a", {
         class: `match-row ${active ? "active" : "finished"}`,
         href: `#/play/${seat.match_id}/${seat.token}`,
         dataset: { match: seat.match_id },
       },
-      h("span", { class: "match-vs" }, `vs ${names[1 - me]}`),
+      h("span", { class: "match-vs" }, `vs ${names[1 - me]}`,
+        match.game && match.game !== "gin" ? h("span", { class: "chip game-chip" }, gameTitle(match.game)) : null),
       h("span", { class: "match-status" }, status),
       h("span", { class: "match-go" }, active ? "Resume" : "View")) });
     }

@@ -1,10 +1,13 @@
-// The page: a lobby (#/), a seat at a match (#/play/<match>/<token>), and the lesson
-// (#/lesson). The help (?) and the four-colour deck work on every page.
+// The page: a lobby (#/), a seat at a match of any game (#/play/<match>/<token>), and the
+// lessons (#/lesson for Gin Rummy, #/lesson/cribbage). The help (?) and the four-colour deck
+// work on every page.
 
 import { Lobby } from "./lobby.js";
-import { MatchView } from "./match-view.js";
+import { SeatPage } from "./seat-page.js";
 import { LessonView } from "./lesson-view.js";
-import { listenForHelp, openHelp } from "./keys.js";
+import { CribbageLessonView } from "./cribbage-lesson.js";
+import { listenForHelp, openHelp, useShortcuts } from "./keys.js";
+import { setGame } from "./game-chrome.js";
 import { closeModal } from "./dialogs.js";
 import { setFourColour } from "./cards.js";
 import { prefs } from "./store.js";
@@ -16,14 +19,16 @@ function route() {
   if (current) current.destroy();
   closeModal(false);
   app.className = "";
+  setGame("gin"); // each page names its own game
+  useShortcuts(null);
   const parts = (location.hash || "#/").slice(1).split("/").filter(Boolean);
   let page = "lobby";
   if (parts[0] === "play" && parts.length === 3) {
     page = "table";
-    current = new MatchView(app, { matchId: parts[1], token: parts[2] });
+    current = new SeatPage(app, { matchId: parts[1], token: parts[2] });
   } else if (parts[0] === "lesson") {
     page = "lesson";
-    current = new LessonView(app);
+    current = parts[1] === "cribbage" ? new CribbageLessonView(app) : new LessonView(app);
   } else {
     current = new Lobby(app);
   }

@@ -15,10 +15,12 @@ import {
 import { TableBase } from "./table-base.js";
 
 export class MatchView extends TableBase {
-  constructor(root, { matchId, token }) {
+  /** `view`: the seat's view when the page already fetched it (seat-page.js). */
+  constructor(root, { matchId, token, view = null }) {
     super(root, "match");
     this.matchId = matchId;
     this.token = token;
+    this.initialView = view;
     this.baselineSet = false;
     this.pendingShowdown = null;
     this.start();
@@ -32,7 +34,7 @@ export class MatchView extends TableBase {
   async start() {
     this.loading();
     try {
-      const view = await api.view(this.matchId, this.token);
+      const view = this.initialView || await api.view(this.matchId, this.token);
       rememberSeat(this.matchId, this.token, view.seat);
       this.apply(view);
       this.socket = new TableSocket(this.matchId, this.token, {

@@ -1,0 +1,48 @@
+"""The typed views of a Cribbage table, built from one seat's observation and the public
+match: the seat (:class:`SeatView`), the board, the show item by item, finished hands and
+their replays. Each view has one ``to_json()``."""
+
+from cardtable.table.cribbage_views.advice import HintView
+from cardtable.table.cribbage_views.board import BoardView, GameLineView, board_view
+from cardtable.table.cribbage_views.history import (
+    EventView,
+    HandEndView,
+    HandReplay,
+    ScoreView,
+    events_of,
+    hand_end,
+)
+from cardtable.table.cribbage_views.lesson import LessonStepView, LessonView, lesson_view
+from cardtable.table.cribbage_views.seat import (
+    CountingView,
+    FinalView,
+    PlayedView,
+    SeatView,
+    seat_view,
+)
+from cardtable.table.cribbage_views.shows import ShowItemView, ShowView, show_items, show_view
+
+__all__ = [
+    "BoardView",
+    "CountingView",
+    "EventView",
+    "FinalView",
+    "GameLineView",
+    "HandEndView",
+    "HandReplay",
+    "HintView",
+    "LessonStepView",
+    "LessonView",
+    "PlayedView",
+    "ScoreView",
+    "SeatView",
+    "ShowItemView",
+    "ShowView",
+    "board_view",
+    "events_of",
+    "hand_end",
+    "lesson_view",
+    "seat_view",
+    "show_items",
+    "show_view",
+]

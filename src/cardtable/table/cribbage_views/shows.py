@@ -1,0 +1,81 @@
+"""The show laid out combination by combination, as a seat may see it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.cards import Card
+from cardtable.cribbage.hand import ShowRecord
+from cardtable.cribbage.score import ShowScore
+
+__all__ = ["ShowItemView", "ShowView", "show_items", "show_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class ShowItemView:
+    """One scoring combination: its kind (``fifteen``, ``pair``, ``run``, ``flush``, ``nobs``),
+    its cards and its points."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    points: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
+
+
+def show_items(score: ShowScore) -> tuple[ShowItemView, ...]:
+    """Every combination of a show, in the order people count them aloud."""
+    items = [ShowItemView("fifteen", combo, 2) for combo in score.fifteens]
+    items += [ShowItemView("pair", pair, 2) for pair in score.pairs]
+    items += [ShowItemView("run", run, len(run)) for run in score.runs]
+    if score.flush:
+        items.append(ShowItemView("flush", score.flush, len(score.flush)))
+    if score.nobs is not None:
+        items.append(ShowItemView("nobs", (score.nobs,), 1))
+    return tuple(items)
+
+
+@dataclass(frozen=True, slots=True)
+class ShowView:
+    """A hand or crib as counted: its cards and the starter, every combination, the total;
+    with muggins, what its owner stated and what the opponent took."""
+
+    seat: int
+    kind: str  # "hand" or "crib"
+    cards: tuple[Card, ...]
+    starter: Card
+    items: tuple[ShowItemView, ...]
+    total: int
+    stated: int | None
+    muggins: int
+    pegged: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "cards": [str(c) for c in self.cards],
+            "starter": str(self.starter),
+            "items": [item.to_json() for item in self.items],
+            "total": self.total,
+            "stated": self.stated,
+            "muggins": self.muggins,
+            "pegged": self.pegged,
+        }
+
+
+def show_view(record: ShowRecord) -> ShowView:
+    score = record.score
+    return ShowView(
+        seat=record.seat,
+        kind=record.kind,
+        cards=score.hand,
+        starter=score.starter,
+        items=show_items(score),
+        total=score.total,
+        stated=record.stated,
+        muggins=record.muggins,
+        pegged=record.pegged,
+    )

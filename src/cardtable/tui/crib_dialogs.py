@@ -1,0 +1,146 @@
+"""The Cribbage table's dialogs: the show after each hand, stating a count (muggins), and the
+pages built from the words of :mod:`cardtable.tui.crib_render`.
+
+The show is laid out combination by combination, one column per show (the non-dealer's hand,
+the dealer's hand, the crib), until the player continues (⏎).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from cardtable.table.cribbage_views import CountingView, HandEndView, HintView, SeatView
+from cardtable.tui import crib_render as words
+from cardtable.tui.dialogs import FinalScreen, InfoScreen
+from cardtable.tui.render import face
+from cardtable.tui.widgets import Group, HandView, colour_cards, markup_escape
+
+__all__ = [
+    "CountScreen",
+    "ShowScreen",
+    "final_screen",
+    "help_screen",
+    "hint_screen",
+    "sheet_screen",
+]
+
+
+class ShowScreen(InfoScreen):
+    """The show of a finished hand: each hand and the crib with every combination and its
+    points, then the board and, if the hand ended the game, who won it and what it was worth."""
+
+    def __init__(self, hand: HandEndView, view: SeatView, ascii_only: bool = False) -> None:
+        self.hand = hand
+        self.view = view
+        self.ascii_only = ascii_only
+        notes = words.hand_end_notes(hand, view, ascii_only)
+        starter = "" if hand.starter is None else f" · starter {face(hand.starter, ascii_only)}"
+        super().__init__(
+            f"The show · hand {hand.deal}{starter}",
+            "\n".join(colour_cards(line) for line in notes),
+            screen_id="show",
+        )
+
+    def compose_body(self) -> ComposeResult:
+        names = words.seat_names(self.view)
+        with Horizontal(classes="show-row"):
+            for show in self.hand.shows:
+                lines = words.show_lines(
+                    show, self.hand.dealer, names, self.ascii_only, compact=True
+                )
+                with Vertical(classes="show-col"):
+                    heading = words.show_heading(show, self.hand.dealer, names)
+                    yield Static(markup_escape(heading), classes="side-label")
+                    cards = HandView(
+                        self.ascii_only,
+                        groups=[Group(f"{show.total} points", (*show.cards, show.starter), "hand")],
+                    )
+                    cards.marks = {show.starter: {"-starter"}}
+                    yield cards
+                    yield Static("\n".join(colour_cards(line) for line in lines[1:]))
+        yield Static(self.body, id="info-body")
+
+
+class CountScreen(ModalScreen[int | None]):
+    """With muggins on: the hand (or crib) to count with the starter, and a box for its
+    points. Only a whole number goes back; what it may be is the service's business."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Back")]
+
+    def __init__(self, counting: CountingView, ascii_only: bool = False) -> None:
+        super().__init__(id="count-dialog")
+        self.counting = counting
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        counting = self.counting
+        with Vertical(classes="dialog"):
+            starter = face(counting.starter, self.ascii_only)
+            yield Static(
+                colour_cards(f"Count your {counting.kind} with the starter {starter}"),
+                classes="dialog-title",
+            )
+            cards = HandView(
+                self.ascii_only,
+                groups=[
+                    Group(f"your {counting.kind}", (*counting.cards, counting.starter), "hand")
+                ],
+            )
+            cards.marks = {counting.starter: {"-starter"}}
+            yield cards
+            yield Static(
+                "How many points? Fifteens 2 each, pairs 2, runs their length, a flush, "
+                "nobs 1. If you count too few, your opponent may take the rest (muggins).",
+                classes="dialog-keys",
+            )
+            yield Input(placeholder="points, then ⏎", id="points", type="integer", max_length=2)
+            yield Static("", id="count-feedback")
+            yield Static("⏎ count them · esc back (c opens this again)", classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text.isdigit():
+            self.query_one("#count-feedback", Static).update("Type the points as a number.")
+            return
+        self.dismiss(int(text))
+
+
+def final_screen(view: SeatView) -> FinalScreen:
+    """The end of the match: the games, the game points, the winner; n for the next match."""
+    return FinalScreen(
+        "The match is over",
+        colour_cards("\n".join(words.final_lines(view))),
+        ok="Next match (n)",
+        cancel="Quit (q)",
+        screen_id="final",
+    )
+
+
+def hint_screen(advice: HintView, ascii_only: bool = False) -> InfoScreen:
+    """The hint; ⏎ plays it."""
+    return InfoScreen(
+        "Hint",
+        colour_cards("\n".join(words.hint_lines(advice, ascii_only))),
+        ok="Play it (⏎)",
+        cancel="Close (esc)",
+        screen_id="hint",
+    )
+
+
+def sheet_screen(view: SeatView) -> InfoScreen:
+    text = colour_cards("\n".join(words.score_lines(view)))
+    return InfoScreen("The games", text, ok="Close (⏎)", screen_id="sheet-screen")
+
+
+def help_screen(view: SeatView, link: str, resume: str) -> InfoScreen:
+    text = colour_cards("\n".join(words.help_lines(view, link, resume)))
+    return InfoScreen("Help", text, ok="Close (⏎)", screen_id="help")

@@ -1,0 +1,423 @@
+"""The line-by-line Cribbage table: the same match as the full-screen table, a line at a time.
+
+It reads commands from any text stream and writes sentences (or, with ``--json``, one JSON
+object per state: the service's views as they are), so it works over a pipe, a serial
+console or a screen reader. Before each of the player's moves it prints ``You may: ...``;
+after each hand it lays the show out combination by combination; at the end of input it stops
+cleanly, the match being saved after every action.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any, Final, TextIO
+
+from cardtable.cards import Card
+from cardtable.errors import CardTableError
+from cardtable.table import Lessons, StaleActionError
+from cardtable.table.cribbage_views import LessonView
+from cardtable.tui import crib_render as words
+from cardtable.tui.crib_session import CribbageTable, CribbageUpdate
+from cardtable.tui.render import card_list, face, plural, symbolise
+
+__all__ = [
+    "ACTIONS",
+    "PLAIN_HELP",
+    "VERBS",
+    "PlainCribbage",
+    "PlainCribbageLesson",
+    "action_text",
+    "cribbage_lesson",
+    "lesson_cards",
+    "lesson_events",
+    "lesson_phase",
+    "lesson_show_lines",
+    "lesson_table_line",
+]
+
+PLAIN_HELP: Final = """\
+Commands:
+  discard CARD CARD   lay two cards away to the crib; also: x CARD CARD
+  play CARD           play a card to the count; also: p CARD, or just the card
+  go (g)              say go: no card keeps the count at 31 or less
+  count N             with muggins: state the points of your hand or crib; also: c N
+  muggins (m)         take the points your opponent missed in their count
+  accept (a)          accept your opponent's count
+  hint (h)            the computer's advice
+  board (b)           the cribbage board, peg by peg
+  score (s)           the games so far and the game points
+  look (l)            the table again;  legal: what you may do
+  link                the browser link for this seat
+  quit (q)            stop; the match is saved (cardtable play --resume)
+Cards: rank A 2-9 T J Q K (or 10), suit S H D C, as in QD, 10h, TH."""
+
+VERBS: Final = {
+    "x": "discard",
+    "lay": "discard",
+    "p": "play",
+    "g": "go",
+    "c": "count",
+    "m": "muggins",
+    "a": "accept",
+}
+
+ACTIONS: Final = ("discard", "play", "go", "count", "muggins", "accept")
+
+
+def action_text(word: str, rest: str, phase: str) -> str:
+    """The action a typed command stands for: ``p 7C`` plays, ``x 5H JD`` lays away, and a
+    bare card (or two) plays it (or lays them away) as the phase asks."""
+    verb = VERBS.get(word.lower(), word.lower())
+    if verb not in ACTIONS and _looks_like_card(word):
+        verb = "discard" if phase == "discard" else "play"
+        rest = f"{word} {rest}".strip()
+    return f"{verb} {rest}".strip()
+
+
+def _sentence(error: Exception) -> str:
+    return str(error).rstrip(".") + "."
+
+
+def _looks_like_card(word: str) -> bool:
+    return 2 <= len(word) <= 3 and word[-1].upper() in "SHDC♠♥♦♣"
+
+
+class PlainCribbage:
+    """The line-by-line match loop over a :class:`CribbageTable`."""
+
+    def __init__(
+        self,
+        table: CribbageTable,
+        inp: TextIO,
+        out: TextIO,
+        *,
+        ascii_only: bool = False,
+        json_mode: bool = False,
+        prompt: bool = False,
+        poll: float = 1.0,
+        sleep: Callable[[float], None] = time.sleep,
+        width: int = 80,
+    ) -> None:
+        self.table = table
+        self.inp = inp
+        self.out = out
+        self.ascii = ascii_only
+        self.json = json_mode
+        self.prompt = prompt
+        self.poll = poll
+        self.sleep = sleep
+        self.width = width
+
+    # -- output --------------------------------------------------------------------------
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            if self.json:
+                self.out.write(json.dumps({"message": line}) + "\n")
+            else:
+                self.out.write(line + "\n")
+        self.out.flush()
+
+    def emit(self, data: dict[str, Any]) -> None:
+        self.out.write(json.dumps(data) + "\n")
+        self.out.flush()
+
+    def show_update(self, update: CribbageUpdate) -> None:
+        table = self.table
+        view = table.view
+        if self.json:
+            self.emit(
+                {
+                    "finished_hand": None if update.finished is None else update.finished.to_json(),
+                    "events": [e.to_json() for e in update.finished_events + update.events],
+                    "view": view.to_json(),
+                }
+            )
+            return
+        names = words.seat_names(view)
+        if update.finished is not None:
+            for event in update.finished_events:
+                self.say(words.describe_event(event, table.seat, names, self.ascii))
+            self.say(*words.hand_end_lines(update.finished, view, self.ascii))
+            if not table.finished:
+                self.say("", "A new hand is dealt.")
+        if table.finished:
+            return
+        for line in words.news(view, (), update.events, None, self.ascii):
+            self.say(line)
+        self.show_state()
+
+    def show_state(self) -> None:
+        if self.json:
+            self.emit({"view": self.table.view.to_json()})
+            return
+        self.say(*words.describe_state(self.table.view, self.ascii))
+
+    def show_moves(self) -> None:
+        if self.json:
+            return
+        view = self.table.view
+        self.say(words.describe_turn(view, self.ascii))
+        self.say("You may: " + words.legal_summary(view))
+
+    def show_board(self) -> None:
+        view = self.table.view
+        names = words.seat_names(view)
+        self.say(
+            *(
+                line.rstrip()
+                for line in words.board_lines(self.table.board, names, self.ascii, self.width)
+            )
+        )
+
+    # -- the loop ------------------------------------------------------------------------
+
+    def run(self) -> int:
+        table = self.table
+        if not self.json:
+            self.say(
+                f"Cribbage match {table.match_id}. Type ? for the commands.",
+                f"Continue in a browser: {table.web_link()}",
+                f"Rules: {words.describe_rules(table.view.rules)}",
+            )
+        self.show_update(table.catch_up())
+        shown = -1
+        while not table.finished:
+            if not table.my_turn:
+                if not self._wait_for_opponent():
+                    return 0
+                continue
+            if shown != table.view.action_count:
+                self.show_moves()  # only when something changed: a screen reader hears it once
+                shown = table.view.action_count
+            line = self._read()
+            if not line:
+                self.say("End of input: the match is saved.", *self._resume_lines())
+                return 0
+            if not self.handle(line.strip()):
+                self.say("The match is saved.", *self._resume_lines())
+                return 0
+        self.say("The match is over.", *words.final_lines(table.view))
+        return 0
+
+    def _read(self) -> str:
+        if self.prompt:
+            self.out.write("> ")
+            self.out.flush()
+        try:
+            return self.inp.readline()
+        except UnicodeDecodeError:
+            return "\n"  # a line that is not text: ignored, the prompt asks again
+
+    def _resume_lines(self) -> list[str]:
+        return [
+            f"Resume: {self.table.resume_command()}",
+            f"Or in a browser: {self.table.web_link()}",
+        ]
+
+    def _wait_for_opponent(self) -> bool:
+        opponent = words.seat_names(self.table.view)[1 - self.table.seat]
+        self.say(f"Waiting for {opponent} to play (the match is saved; Ctrl-C stops).")
+        try:
+            while not self.table.changed_elsewhere():
+                self.sleep(self.poll)
+        except KeyboardInterrupt:
+            return False
+        self.show_update(self.table.refresh())
+        return True
+
+    def handle(self, line: str) -> bool:
+        """Run one command; False means quit."""
+        if not line:
+            return True
+        head, _, rest = line.partition(" ")
+        word = head.lower()
+        rest = rest.strip()
+        if word in ("q", "quit", "exit"):
+            return False
+        view = self.table.view
+        if word in ("?", "help"):
+            self.say(PLAIN_HELP)
+        elif word in ("h", "hint"):
+            self._hint()
+        elif word in ("b", "board"):
+            self.show_board()
+        elif word in ("s", "score", "sheet"):
+            self.say(*words.score_lines(view))
+        elif word in ("l", "look"):
+            self.show_state()
+        elif word == "legal":
+            self.say("You may: " + words.legal_summary(view))
+        elif word == "link":
+            self.say(self.table.web_link())
+        else:
+            self._play(word, rest)
+        return True
+
+    def _play(self, word: str, rest: str) -> None:
+        """Send one action; a refused one is one line, and nothing changes."""
+        text = action_text(word, rest, self.table.view.phase)
+        if text.split()[0] not in ACTIONS:
+            self.say(f"Unknown command {word!r}: type ? for the commands.")
+            return
+        try:
+            update = self.table.act(text)
+        except StaleActionError as error:
+            self.say(f"Not played: {_sentence(error)}")
+            self.show_update(self.table.refresh())
+            return
+        except CardTableError as error:
+            self.say(f"Not allowed: {_sentence(error)}")
+            return
+        self.show_update(update)
+
+    def _hint(self) -> None:
+        try:
+            advice = self.table.hint()
+        except (CardTableError, ValueError, ImportError) as error:
+            self.say(f"No hint now: {error}.")
+            return
+        if self.json:
+            self.emit({"hint": advice.to_json()})
+            return
+        self.say(words.hint_line(advice, self.ascii))
+
+
+# -- the lesson ---------------------------------------------------------------------------
+
+
+def cribbage_lesson(view: object) -> LessonView:
+    """The cribbage lesson's view (the shared lessons serve every game's)."""
+    if not isinstance(view, LessonView):
+        raise TypeError(f"not the cribbage lesson's view: {type(view).__name__}")
+    return view
+
+
+def lesson_events(view: LessonView, seen: int, ascii_only: bool = False) -> list[str]:
+    """The lesson's actions from the ``seen``-th on, as sentences."""
+    names = ("You", "Teacher") if view.seat == 0 else ("Teacher", "You")
+    return [words.describe_event(e, view.seat, names, ascii_only) for e in view.events[seen:]]
+
+
+def lesson_cards(view: LessonView) -> tuple[Card, ...]:
+    """The four cards the learner kept: those still held and those played (from the
+    events the lesson's view lists)."""
+    played = [
+        card
+        for event in view.events
+        if event.seat == view.seat and event.action.startswith("play ")
+        for card in words.action_cards(event.action)
+    ]
+    return tuple(sorted((*view.hand, *played)))
+
+
+def lesson_table_line(view: LessonView, ascii_only: bool) -> str:
+    starter = "not turned yet" if view.starter is None else face(view.starter, ascii_only)
+    count = card_list((p.card for p in view.count_cards), ascii_only)
+    line = f"Starter: {starter}. Count {view.count}" + (f": {count}." if count else ".")
+    return line + f" Pegs: you {view.pegs[view.seat]}, teacher {view.pegs[1 - view.seat]}."
+
+
+def lesson_show_lines(view: LessonView, ascii_only: bool) -> list[str]:
+    names = ("You", "Teacher") if view.seat == 0 else ("Teacher", "You")
+    lines: list[str] = []
+    for show in view.shows:
+        lines += words.show_lines(show, view.dealer, names, ascii_only)
+    return lines
+
+
+class PlainCribbageLesson:
+    """The cribbage lesson one line at a time."""
+
+    def __init__(
+        self, inp: TextIO, out: TextIO, *, ascii_only: bool = False, prompt: bool = False
+    ) -> None:
+        self.lessons = Lessons()
+        self.view = cribbage_lesson(self.lessons.start("cribbage"))
+        self.inp = inp
+        self.out = out
+        self.ascii = ascii_only
+        self.prompt = prompt
+        self._events_seen = 0
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            self.out.write(line + "\n")
+        self.out.flush()
+
+    def run(self) -> int:
+        while True:
+            step = self.view.step
+            self.say(
+                "",
+                f"Step {step.index + 1} of {step.total}: {step.title}",
+                symbolise(step.text, self.ascii),
+            )
+            self._show_table()
+            if step.finished:
+                self.say(*lesson_show_lines(self.view, self.ascii))
+                self.say("The lesson is over. Play a match with: cardtable play --game cribbage")
+                return 0
+            if not self._do_step():
+                self.say("Lesson stopped.")
+                return 0
+
+    def _show_table(self) -> None:
+        view = self.view
+        self.say(*lesson_events(view, self._events_seen, self.ascii))
+        self._events_seen = len(view.events)
+        self.say(lesson_table_line(view, self.ascii))
+        mine = card_list(view.hand, self.ascii) or "no cards left"
+        self.say(f"Your hand: {mine}. The teacher holds {plural(view.opponent_cards, 'card')}.")
+
+    def _do_step(self) -> bool:
+        step = self.view.step
+        ask = (
+            "Type your move (discard CARD CARD, play CARD, count N)"
+            if step.action is not None
+            else "Press Enter to go on"
+        )
+        while True:
+            self.say(f"{ask}; h shows the answer, q stops.")
+            if self.prompt:
+                self.out.write("> ")
+                self.out.flush()
+            try:
+                line = self.inp.readline()
+            except UnicodeDecodeError:
+                continue
+            if not line or line.strip().lower() in ("q", "quit"):
+                return False
+            text = line.strip()
+            if text.lower() in ("h", "hint"):
+                self.say(f"Answer: {step.action or 'press Enter'}")
+                continue
+            if self._try(text):
+                return True
+
+    def _try(self, text: str) -> bool:
+        step = self.view.step
+        lesson = self.view.lesson_id
+        try:
+            if step.action is not None:
+                word, _, rest = text.partition(" ")
+                answer = self.lessons.act(
+                    lesson, action_text(word, rest, lesson_phase(step.action))
+                )
+            else:
+                answer = self.lessons.advance(lesson)
+        except CardTableError as error:
+            self.say(f"{str(error).capitalize()}.")
+            return False
+        view = cribbage_lesson(answer)
+        if view.step.message:
+            self.say(view.step.message[:1].upper() + view.step.message[1:] + ".")
+        if view.ok:
+            self.view = view
+        return view.ok
+
+
+def lesson_phase(action: str) -> str:
+    return "discard" if action.startswith("discard") else "play"

@@ -1,0 +1,556 @@
+"""The Cribbage match screen: the board, the opponent, the starter and the crib, the count,
+your hand, the actions and what happened.
+
+Every action has a key, shown on screen, and a mouse target: click a card to pick it (two, to
+lay away) or to choose it (to play), and the buttons for the rest. Moves go to the table
+service in a worker thread and come back as messages; the screen polls the database, so
+moves made in the web table for the same seat appear here too. Which card may be played, what
+it pegs and what a show holds all come from the service's view.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import ClassVar, Final, Protocol
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from cardtable.cards import Card
+from cardtable.errors import CardTableError
+from cardtable.table.cribbage_views import HintView, SeatView
+from cardtable.tui import crib_render as words
+from cardtable.tui.crib_dialogs import (
+    CountScreen,
+    ShowScreen,
+    final_screen,
+    help_screen,
+    hint_screen,
+    sheet_screen,
+)
+from cardtable.tui.crib_session import CribbageTable, CribbageUpdate
+from cardtable.tui.render import card_back, face
+from cardtable.tui.widgets import (
+    CardView,
+    Group,
+    HandView,
+    Pile,
+    action_button,
+    colour_cards,
+    markup_escape,
+)
+
+__all__ = ["ACTION_BUTTONS", "CribbageHost", "CribbageScreen"]
+
+POLL_SECONDS = 2.0
+ACTION_BUTTONS: Final = (
+    ("discard", "Lay away (⏎)"),
+    ("play", "Play (⏎)"),
+    ("go", "Go (g)"),
+    ("count", "Count (c)"),
+    ("muggins", "Muggins (m)"),
+    ("accept", "Accept (a)"),
+)
+KEYS_TEXT: Final = (
+    "←→ choose · space pick\n⏎ lay away or play · g go\n"
+    "c count · m muggins · a accept\nh hint · s games · ? help · q quit"
+)
+MINI_LOG_LINES: Final = 3
+
+
+class CribbageHost(Protocol):
+    """What the screen needs of its app: the seat, how to show cards, the next match."""
+
+    table: CribbageTable
+    ascii_only: bool
+    new_match: Callable[[CribbageTable], CribbageTable] | None
+
+
+@dataclass
+class MoveDone(Message):
+    """A move was stored and the computer answered."""
+
+    update: CribbageUpdate
+
+
+@dataclass
+class MoveRefused(Message):
+    """A move was refused; nothing changed."""
+
+    reason: str
+
+
+@dataclass
+class HintReady(Message):
+    """The hint arrived (``advice``), or why there is none (``reason``)."""
+
+    advice: HintView | None
+    reason: str = ""
+
+
+def _sentence(text: str) -> str:
+    return text.rstrip(".") + "."
+
+
+class CribbageScreen(Screen[None]):
+    """The cribbage match at one seat, from the first deal to the final."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Choose", key_display="←→"),
+        Binding("right", "move(1)", "Choose", show=False),
+        Binding("space", "pick", "Pick", show=False),
+        Binding("enter", "primary", "Lay away / play", key_display="⏎"),
+        Binding("g", "send('go')", "Go", show=False),
+        Binding("c", "count", "Count", show=False),
+        Binding("m", "send('muggins')", "Muggins", show=False),
+        Binding("a", "send('accept')", "Accept", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("s", "sheet", "Games"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "quit_table", "Quit"),
+    ]
+
+    def __init__(self, host: CribbageHost) -> None:
+        super().__init__()
+        self.host = host
+        self.selected: Card | None = None
+        self.picked: list[Card] = []
+        self.hinted: set[Card] = set()
+        self.busy = False
+        self.log_lines: deque[str] = deque(maxlen=200)
+
+    @property
+    def table(self) -> CribbageTable:
+        return self.host.table
+
+    @property
+    def view(self) -> SeatView:
+        return self.host.table.view
+
+    @property
+    def ascii_only(self) -> bool:
+        return self.host.ascii_only
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="top")
+        yield Static(id="board")
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                yield Static(id="opponent")
+                with Horizontal(id="middle"):
+                    yield Pile(id="starter")
+                    yield Pile(id="crib")
+                    yield HandView(self.ascii_only, id="count")
+                    yield Static(id="minilog")
+                yield Static(id="turn")
+                yield HandView(self.ascii_only, id="hand")
+                yield Static(id="handinfo")
+                with Horizontal(id="actions"):
+                    for key, label in ACTION_BUTTONS:
+                        yield action_button(key, label, "primary")
+            with Vertical(id="side"):
+                log = VerticalScroll(id="log")
+                log.can_focus = False  # the keys stay the table's
+                with log:
+                    yield Static(id="logtext")
+                yield Static(KEYS_TEXT, id="keys")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.query_one("#log", VerticalScroll).border_title = "table"
+        self.query_one("#board", Static).border_title = "board"
+        self.set_class(self.app.size.width < 100, "-narrow")
+        await self.start_table()
+        self.set_interval(POLL_SECONDS, self.poll)
+
+    async def start_table(self) -> None:
+        self.log_lines.clear()
+        self.selected, self.picked, self.hinted = None, [], set()
+        self.say(f"Cribbage match {self.table.match_id}. Press ? for help and the browser link.")
+        self.say(f"Rules: {words.describe_rules(self.view.rules)}")
+        await self.applied(self.table.catch_up(), first=True)
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width < 100, "-narrow")
+        self.paint_board()
+
+    # -- showing what happened -----------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        line = colour_cards(text)
+        self.log_lines.append(line)
+        self.query_one("#logtext", Static).update("\n".join(self.log_lines))
+        log = self.query_one("#log", VerticalScroll)
+        log.call_after_refresh(log.scroll_end, animate=False)
+        self.query_one("#minilog", Static).update("\n".join(list(self.log_lines)[-MINI_LOG_LINES:]))
+
+    async def applied(self, update: CribbageUpdate, first: bool = False) -> None:
+        """Show what changed; a finished hand opens the show, the match's end the final."""
+        self.busy = False
+        view = self.view
+        for line in words.news(
+            view, update.finished_events, update.events, update.finished, self.ascii_only
+        ):
+            self.say(line)
+        self.hinted = set()
+        await self.draw_table()
+        if update.finished is not None and not first:
+            show = ShowScreen(update.finished, view, self.ascii_only)
+            self.app.push_screen(show, self.after_show)
+        elif self.table.finished:
+            self.show_final()
+        else:
+            self.ask_count()
+
+    def after_show(self, _: bool | None) -> None:
+        if self.table.finished:
+            self.show_final()
+        else:
+            self.ask_count()
+
+    def ask_count(self) -> None:
+        """With muggins on, the dialog for stating a count opens when it is the seat's."""
+        view = self.view
+        if view.my_turn and view.phase == "count" and view.counting is not None:
+            self.app.push_screen(CountScreen(view.counting, self.ascii_only), self.counted)
+
+    def counted(self, points: int | None) -> None:
+        if points is not None:
+            self.play(f"count {points}")
+
+    def show_final(self) -> None:
+        self.app.push_screen(final_screen(self.view), self.after_final)
+
+    async def after_final(self, again: bool | None) -> None:
+        """``n``: the same seat at the next match of the series; otherwise leave."""
+        if again and self.host.new_match is not None:
+            self.host.table = self.host.new_match(self.table)
+            await self.start_table()
+        else:
+            self.app.exit()
+
+    # -- drawing -------------------------------------------------------------------------
+
+    async def draw_table(self) -> None:
+        view = self.view
+        self.query_one("#top", Static).update(markup_escape(words.top_line(view)))
+        self.paint_board()
+        opponent = self.query_one("#opponent", Static)
+        opponent.update(colour_cards(words.opponent_cards(view, self.ascii_only)))
+        opponent.border_title = markup_escape(words.opponent_heading(view))
+        self.paint_piles(view)
+        await self.paint_count(view)
+        await self.paint_hand(view)
+        self.paint_turn()
+
+    def paint_board(self) -> None:
+        view = self.view
+        board = self.query_one("#board", Static)
+        names = words.seat_names(view)
+        width = max(20, self.app.size.width - 6)
+        if self.app.size.height >= 30:
+            lines = [
+                line.rstrip()
+                for line in words.board_lines(self.table.board, names, self.ascii_only, width)
+            ]
+            seats = {i: (i % 3) - 1 for i in range(len(lines) - 1) if i % 3}
+        else:
+            lines = words.board_bar(self.table.board, names, self.ascii_only, min(width, 100))
+            seats = {0: 0, 1: 1}
+        styles = {view.seat: "$text-success", 1 - view.seat: "$text-warning"}
+        shown = []
+        for index, line in enumerate(lines):
+            text = markup_escape(line)
+            if index in seats:
+                text = f"[{styles[seats[index]]}]{text}[/]"
+            elif index == len(lines) - 1 and len(lines) > 2:
+                text = f"[$text-muted]{text}[/]"
+            shown.append(text)
+        board.update("\n".join(shown))
+        pegs = view.board.pegs
+        board.border_title = markup_escape(f"board · {names[0]} {pegs[0]} · {names[1]} {pegs[1]}")
+        points = view.game_points
+        board.border_subtitle = markup_escape(f"game points {points[0]}–{points[1]}")
+
+    def paint_piles(self, view: SeatView) -> None:
+        starter = self.query_one("#starter", Pile)
+        starter.border_title = "starter"
+        if view.starter is None:
+            starter.update(card_back(self.ascii_only))
+            starter.set_class(True, "-empty")
+        else:
+            starter.update(colour_cards(face(view.starter, self.ascii_only)))
+            starter.set_class(False, "-empty")
+        crib = self.query_one("#crib", Pile)
+        laid = 4
+        if view.phase == "discard":
+            laid = (2 if view.laid_away else 0) + (2 if view.opponent_laid_away else 0)
+        crib.update(" ".join([card_back(self.ascii_only)] * laid) or "empty")
+        crib.border_title = "crib"
+        crib.border_subtitle = (
+            "yours" if view.dealer == view.seat else words.seat_names(view)[view.dealer] + "'s"
+        )
+
+    async def paint_count(self, view: SeatView) -> None:
+        """The cards of the count in play (the opponent's marked), or the show being
+        counted (muggins)."""
+        count = self.query_one("#count", HandView)
+        counting = view.counting
+        marks: dict[Card, set[str]] = {}
+        if counting is not None:
+            names = words.seat_names(view)
+            whose = "your" if counting.seat == view.seat else f"{names[counting.seat]}'s"
+            groups = [
+                Group(f"{whose} {counting.kind}", (*counting.cards, counting.starter), "count")
+            ]
+            marks = {counting.starter: {"-starter"}}
+        else:
+            cards = tuple(p.card for p in view.count_cards)
+            groups = [Group(f"count {view.count}", cards, "count")]
+            marks = {p.card: {"-theirs"} for p in view.count_cards if p.seat != view.seat}
+        if [(g.title, g.cards) for g in count.groups] != [(g.title, g.cards) for g in groups] or (
+            count.marks != marks
+        ):
+            await count.show(groups, marks)
+
+    def _legal_plays(self) -> list[Card]:
+        return [
+            card
+            for text in self.view.legal_actions
+            if text.startswith("play ")
+            for card in words.action_cards(text)
+        ]
+
+    async def paint_hand(self, view: SeatView) -> None:
+        hand = list(view.hand)
+        self.picked = [c for c in self.picked if c in hand] if view.phase == "discard" else []
+        plays = self._legal_plays()
+        if self.selected not in hand:
+            self.selected = plays[0] if plays else (hand[0] if hand else None)
+        played = tuple(p.card for p in view.plays if p.seat == view.seat)
+        groups = [Group("your hand", tuple(hand), "hand")]
+        if played:
+            groups.append(Group("played", played, "played"))
+        if view.laid_away and view.phase != "discard":
+            groups.append(Group("laid away", view.laid_away, "played"))
+        marks: dict[Card, set[str]] = {card: set() for card in hand}
+        for card in hand:
+            if card == self.selected:
+                marks[card].add("-selected")
+            if card in self.picked:
+                marks[card].add("-picked")
+            if card in self.hinted:
+                marks[card].add("-hinted")
+            if view.phase == "play" and view.my_turn and card not in plays:
+                marks[card].add("-unplayable")
+        widget = self.query_one("#hand", HandView)
+        if [g.cards for g in widget.groups] != [g.cards for g in groups] or widget.marks != marks:
+            await widget.show(groups, marks)
+
+    def paint_turn(self) -> None:
+        view = self.view
+        text = words.screen_turn(view, self.busy, self.ascii_only)
+        self.query_one("#turn", Static).update(colour_cards(text))
+        info = []
+        if self.picked:
+            info.append("picked: " + " ".join(face(c, self.ascii_only) for c in self.picked))
+        elif self.selected is not None and view.phase == "play":
+            info.append(f"chosen: {face(self.selected, self.ascii_only)}")
+        if view.laid_away:
+            info.append(
+                "in the crib: " + " ".join(face(c, self.ascii_only) for c in view.laid_away)
+            )
+        self.query_one("#handinfo", Static).update(colour_cards(" · ".join(info)))
+        self.paint_buttons()
+
+    def paint_buttons(self) -> None:
+        view = self.view
+        verbs = {text.split()[0] for text in view.legal_actions}
+        for key, label in ACTION_BUTTONS:
+            button = self.query_one(f"#act-{key}", Button)
+            button.display = key in verbs and not self.busy
+            button.disabled = False
+            button.label = label
+            if key == "discard":
+                if len(self.picked) == 2:
+                    cards = " ".join(face(c, self.ascii_only) for c in self.picked)
+                    button.label = f"Lay away {cards} (⏎)"
+                else:
+                    button.disabled = True
+            elif key == "play" and self.selected is not None:
+                button.label = f"Play {face(self.selected, self.ascii_only)} (⏎)"
+                button.disabled = f"play {self.selected}" not in view.legal_actions
+            button.refresh(layout=True)  # a longer label needs a wider button
+
+    async def refresh_hand(self) -> None:
+        await self.paint_hand(self.view)
+        self.paint_turn()
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def play(self, action: str) -> None:
+        if self.busy:
+            return
+        view = self.view
+        if not view.my_turn:
+            self.say("It is not your turn.")
+            return
+        verb = action.split()[0]
+        if not any(text.split()[0] == verb for text in view.legal_actions):
+            self.say(f"You cannot {verb} now.")
+            return
+        self.busy = True
+        self.paint_turn()
+        self.run_worker(
+            partial(self._act, self.table, action), thread=True, exclusive=True, group="table"
+        )
+
+    def _act(self, table: CribbageTable, action: str) -> None:
+        try:
+            update = table.act(action)
+        except CardTableError as error:
+            self.post_message(MoveRefused(str(error)))
+            return
+        self.post_message(MoveDone(update))
+
+    async def on_move_done(self, message: MoveDone) -> None:
+        self.picked = []
+        await self.applied(message.update)
+
+    async def on_move_refused(self, message: MoveRefused) -> None:
+        self.busy = False
+        if self.table.changed_elsewhere():  # a move came from the web table meanwhile
+            self.say(f"Not played: {_sentence(message.reason)}")
+            await self.applied(self.table.refresh())
+            return
+        self.say(f"Not allowed: {_sentence(message.reason)}")
+        await self.draw_table()
+        self.ask_count()
+
+    async def poll(self) -> None:
+        """Pick up moves made elsewhere (the web table, for the same seat or the other)."""
+        if self.busy or self.app.screen is not self:
+            return
+        if self.table.changed_elsewhere():
+            await self.applied(self.table.refresh())
+
+    # -- keys ----------------------------------------------------------------------------
+
+    async def action_move(self, step: int) -> None:
+        hand = list(self.view.hand)
+        if not hand:
+            return
+        index = hand.index(self.selected) if self.selected in hand else 0
+        self.selected = hand[(index + step) % len(hand)]
+        await self.refresh_hand()
+
+    async def action_pick(self) -> None:
+        """In the lay-away: pick the chosen card, or put it back."""
+        if self.selected is None or self.view.phase != "discard" or not self.view.my_turn:
+            return
+        await self.toggle(self.selected)
+
+    async def toggle(self, card: Card) -> None:
+        if card in self.picked:
+            self.picked.remove(card)
+        else:
+            self.picked = [*self.picked, card][-2:]
+        await self.refresh_hand()
+
+    async def action_primary(self) -> None:
+        """⏎: lay away the two picked cards, play the chosen card, or count."""
+        view = self.view
+        if self.busy or not view.my_turn:
+            return
+        verbs = {text.split()[0] for text in view.legal_actions}
+        if "discard" in verbs:
+            if len(self.picked) == 2:
+                self.play(f"discard {self.picked[0]} {self.picked[1]}")
+            else:
+                self.say("Pick two cards to lay away (space or click), then ⏎.")
+        elif "play" in verbs and self.selected is not None:
+            self.play(f"play {self.selected}")
+        elif verbs == {"go"}:
+            self.play("go")
+        elif "count" in verbs:
+            self.action_count()
+
+    def action_send(self, action: str) -> None:
+        self.play(action)
+
+    def action_count(self) -> None:
+        view = self.view
+        if view.phase != "count" or not view.my_turn or view.counting is None:
+            self.say("There is nothing for you to count now.")
+            return
+        self.app.push_screen(CountScreen(view.counting, self.ascii_only), self.counted)
+
+    def action_hint(self) -> None:
+        if self.busy or not self.table.my_turn:
+            self.say("Hints are for your turn.")
+            return
+        self.say("Asking for a hint…")
+        self.run_worker(partial(self._hint, self.table), thread=True, exclusive=True, group="hint")
+
+    def _hint(self, table: CribbageTable) -> None:
+        try:
+            advice = table.hint()
+        except (CardTableError, ValueError, ImportError) as error:
+            self.post_message(HintReady(None, str(error)))
+            return
+        self.post_message(HintReady(advice))
+
+    async def on_hint_ready(self, message: HintReady) -> None:
+        advice = message.advice
+        if advice is None:
+            self.say(f"No hint now: {_sentence(message.reason)}")
+            return
+        self.hinted = set(words.action_cards(advice.action))
+        await self.refresh_hand()
+        self.say(words.hint_line(advice, self.ascii_only))
+
+        def answer(play: bool | None) -> None:
+            if play:
+                self.play(advice.action)
+
+        self.app.push_screen(hint_screen(advice, self.ascii_only), answer)
+
+    def action_sheet(self) -> None:
+        self.app.push_screen(sheet_screen(self.view))
+
+    def action_help(self) -> None:
+        self.app.push_screen(
+            help_screen(self.view, self.table.web_link(), self.table.resume_command())
+        )
+
+    def action_quit_table(self) -> None:
+        self.app.exit()
+
+    # -- the mouse -----------------------------------------------------------------------
+
+    async def on_card_view_chosen(self, message: CardView.Chosen) -> None:
+        card = message.card
+        if card is None or card not in self.view.hand:
+            return
+        self.selected = card
+        if self.view.phase == "discard" and self.view.my_turn:
+            await self.toggle(card)
+        else:
+            await self.refresh_hand()
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        key = str(event.button.id).removeprefix("act-")
+        if key in ("discard", "play"):
+            await self.action_primary()
+        elif key == "count":
+            self.action_count()
+        else:
+            self.play(key)
