@@ -1,9 +1,13 @@
-"""The ``simulate`` subcommand: JSON and records, round robins, refusals, Ctrl-C."""
+"""The ``simulate`` subcommand: JSON and records, round robins, refusals, Ctrl-C, secret
+seeds, and a Ray cluster that is not there."""
 
 from __future__ import annotations
 
 import io
 import json
+import re
+import socket
+import sys
 from pathlib import Path
 
 import pytest
@@ -101,3 +105,112 @@ def test_a_bad_series_exits_2_with_one_line(
     err = capsys.readouterr().err
     assert err.startswith("ginrummy: ") and err.count("\n") == 1 and "series" in err, err
     assert out.getvalue() == ""
+
+
+HEX32 = r"[0-9a-f]{32}"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "simple", "random", "--games", "2", "--unit", "hand", "--json"],
+        ["tournament", "simple", "random", "--hands", "2", "--workers", "1", "--json"],
+    ],
+    ids=["simulate", "tournament"],
+)
+def test_without_a_seed_the_run_is_secret_and_its_seed_printed_after(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = io.StringIO()
+    assert gin_main(argv, out) == 0
+    err = capsys.readouterr().err
+    found = re.fullmatch(rf"seed ({HEX32}): secret while the games were played; "
+                         rf"--seed ({HEX32}) plays them again\n", err)  # fmt: skip
+    assert found and found[1] == found[2], err
+    first = json.loads(out.getvalue())
+    if "seed" in first:  # simulate's JSON holds it too
+        assert first["seed"] == found[1]
+    again = io.StringIO()
+    assert gin_main([*argv, "--seed", found[1]], again) == 0
+    assert capsys.readouterr().err == ""  # a seed given is not printed again
+    second = json.loads(again.getvalue())
+    for data in (first, second):
+        for key in ("ms_per_decision", "seconds", "games_per_second"):
+            data.pop(key, None)
+    assert first == second
+
+
+def test_the_seed_help_says_a_given_seed_is_public(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("simulate", "tournament"):
+        with pytest.raises(SystemExit):
+            gin_main([command, "--help"], io.StringIO())
+        text = " ".join(capsys.readouterr().out.split())
+        assert "fresh and secret" in text and "a seed given here is public" in text
+        assert "work out every deal" in text
+
+
+class NoCluster:
+    """A stand-in for the ``ray`` module with no cluster anywhere."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+        self.addresses: list[str | None] = []
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, address: str | None = None, **options: object) -> None:
+        self.addresses.append(address)
+        raise self.error
+
+
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])  # closed again on leaving: nothing listens
+
+
+@pytest.mark.parametrize(
+    ("address", "error", "message"),
+    [
+        ("auto", ConnectionError("Could not find any running Ray instance."),
+         "no Ray cluster is running here (--ray-address auto found none): start one with "
+         "'ray start --head', or leave out --ray-address for a local instance"),
+        ("nonsense", ValueError("Invalid address format: nonsense\nmore"),
+         "cannot join the Ray cluster at nonsense: Invalid address format: nonsense"),
+        ("127.0.0.1:{port}", AssertionError("Ray is not asked: nothing listens there"),
+         "no Ray cluster answers at 127.0.0.1:{port}: Connection refused"),
+        ("ray://127.0.0.1:{port}", AssertionError("Ray is not asked: nothing listens there"),
+         "no Ray cluster answers at ray://127.0.0.1:{port}: Connection refused"),
+    ],
+    ids=["auto", "bad-address", "closed-port", "closed-client-port"],
+)  # fmt: skip
+def test_no_ray_cluster_is_one_line_and_exit_2(
+    address: str,
+    error: Exception,
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    port = closed_port()
+    address, message = address.format(port=port), message.format(port=port)
+    fake = NoCluster(error)
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    argv = ["simple", "random", "--games", "2", "--backend", "ray", "--ray-address", address]
+    out = io.StringIO()
+    assert main(argv, out) == 2
+    assert capsys.readouterr().err == f"ginrummy: {message}\n"
+    assert out.getvalue() == ""
+    asked = not isinstance(error, AssertionError)  # a closed port: Ray is never asked
+    assert fake.addresses == ([address] if asked else [])
+
+
+def test_no_ray_cluster_with_the_real_ray(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("ray")
+    argv = ["simple", "random", "--games", "2", "--backend", "ray", "--ray-address", "auto"]
+    status = main(argv, io.StringIO())
+    err = capsys.readouterr().err
+    if status == 0:
+        pytest.skip("a Ray cluster is running on this machine")
+    assert status == 2 and err.startswith("ginrummy: no Ray cluster is running here")
+    assert err.count("\n") == 1, err

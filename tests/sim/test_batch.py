@@ -8,7 +8,8 @@ import pytest
 
 from cardtable.gin.record import load
 from cardtable.sim import SimulationResult, round_robin, simulate
-from cardtable.sim.chunks import default_chunk_size, game_seed
+from cardtable.sim.chunks import deal_and_seats, default_chunk_size, game_seed
+from cardtable.sim.seeds import deal_seed
 
 from .helpers import Interrupting, fingerprint
 
@@ -38,16 +39,22 @@ def test_pairs_replay_the_deals_with_seats_exchanged() -> None:
 
 
 def test_game_seeds_and_seats() -> None:
-    assert [game_seed("s", i, paired=True) for i in range(3)] == [
-        ("s:0", (0, 1)),
-        ("s:0", (1, 0)),
-        ("s:1", (0, 1)),
+    assert [deal_and_seats(i, paired=True) for i in range(3)] == [
+        (0, (0, 1)),
+        (0, (1, 0)),
+        (1, (0, 1)),
     ]
-    assert [game_seed("s", i, paired=False) for i in range(3)] == [
-        ("s:0", (0, 1)),
-        ("s:1", (1, 0)),
-        ("s:2", (0, 1)),
+    assert [deal_and_seats(i, paired=False) for i in range(3)] == [
+        (0, (0, 1)),
+        (1, (1, 0)),
+        (2, (0, 1)),
     ]
+    assert [game_seed("s", i, paired=True)[0] for i in range(3)] == [
+        deal_seed("s", 0),
+        deal_seed("s", 0),
+        deal_seed("s", 1),
+    ]
+    assert game_seed("s", 0, paired=True, game="cribbage")[0] == deal_seed("s", 0, "cribbage")
 
 
 def test_chunks_hold_whole_pairs() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import re
 import subprocess
 import sys
 
@@ -167,11 +168,12 @@ def test_the_tournament_command_prints_text_and_json() -> None:
     assert lines[1].startswith("  simple wins ") and "% of matches (95% CI " in lines[1]
     assert lines[2].startswith("  game points: simple ") and "skunks: simple" in lines[2]
     assert "of the hands not tied" in lines[3] and lines[4].startswith("  points per hand:")
-    status, text = run_command(["simple", "random", "--hands", "4", "--json", "--workers", "1"])
+    status, text = run_command(["simple", "random", "--hands", "4", "--json", "--workers", "1",
+                                "--seed", "8"])  # fmt: skip
     data = json.loads(text)
     assert status == 0 and data["unit"] == "hand" and data["games"] == 4
     expected = run_tournament("simple", "random", pairs=2, hands_only=True, workers=1,
-                              game="cribbage").to_dict()  # fmt: skip
+                              game="cribbage", seed=8).to_dict()  # fmt: skip
     assert {k: v for k, v in data.items() if k != "ms_per_decision"} == {
         k: v for k, v in expected.items() if k != "ms_per_decision"
     }
@@ -188,3 +190,19 @@ def test_the_tournament_command_refuses_bad_input() -> None:
         run_command(["simple", "random", "--set", "skunk_line=200"])
     with pytest.raises(CardTableError, match="unknown player"):
         run_command(["simple", "nobody", "--matches", "2", "--workers", "1"])
+
+
+def test_the_tournament_command_plays_a_secret_seed_and_prints_it_after(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simple", "random", "--hands", "2", "--json", "--workers", "1"]
+    status, text = run_command(argv)
+    err = capsys.readouterr().err
+    found = re.fullmatch(r"seed ([0-9a-f]{32}): secret while the games were played; "
+                         r"--seed \1 plays them again\n", err)  # fmt: skip
+    assert status == 0 and found, err
+    status, again = run_command([*argv, "--seed", found[1]])
+    assert status == 0 and capsys.readouterr().err == ""
+    first, second = json.loads(text), json.loads(again)
+    first.pop("ms_per_decision"), second.pop("ms_per_decision")
+    assert first == second

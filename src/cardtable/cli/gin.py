@@ -2,8 +2,9 @@
 
 Engine commands live here (``deadwood``, ``showdown``, ``rules``, ``replay``, ``match``,
 ``verify``); the tables and the simulator add theirs (``serve``, ``play``, ``lesson``,
-``simulate``, ``tournament``) from their own modules in this package. Heavy imports (the
-server, the database, the terminal UI) happen inside the handlers, so the rest stays quick.
+``simulate``, ``tournament``, ``evaluate``) from their own modules in this package. Heavy
+imports (the server, the database, the terminal UI) happen inside the handlers, so the rest
+stays quick.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any, TextIO
 
 from cardtable.cards import parse_card, parse_cards
 from cardtable.cards.card import CardSet
-from cardtable.cli import sim, tui, web
+from cardtable.cli import evaluate, sim, tui, web
 from cardtable.cli.usage import Parser, UsageError, add_rules_options, rules_from_args
 from cardtable.errors import CardTableError
 from cardtable.gin.match import Match
@@ -285,6 +286,7 @@ def add_gin_commands(sub: Any) -> None:
     tui.add_play(sub)
     tui.add_lesson(sub)
     sim.add_simulate(sub)
+    evaluate.add_evaluate(sub)  # last: added since the recorded outputs (tests/cli)
 
 
 def parser(prog: str = PROG) -> argparse.ArgumentParser:

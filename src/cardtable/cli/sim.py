@@ -20,8 +20,20 @@ from cardtable.gin.players import player_names
 from cardtable.gin.rules import PRESETS
 from cardtable.sim import BACKENDS, TournamentResult, round_robin, run_tournament
 
-__all__ = ["add_cribbage_tournament", "add_simulate", "add_tournament"]
+__all__ = [
+    "SEED_HELP",
+    "add_cribbage_tournament",
+    "add_simulate",
+    "add_tournament",
+    "refusals_as_usage_errors",
+    "report_seed",
+]
 
+SEED_HELP = (
+    "by default fresh and secret, printed after the run (give it back to play the same games "
+    "again); a seed given here is public: an agent that knows or guesses it can work out every "
+    "deal"
+)
 SERIES_HELP = (
     "matches per series: the first dealer of each next match follows series_first_player "
     "(default 1: independent matches)"
@@ -32,8 +44,16 @@ def _add_series(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--series", type=int, default=1, help=SERIES_HELP)
 
 
+def report_seed(seed: str) -> None:
+    """After a run on a secret seed: the seed, on standard error (the results keep their
+    format on standard output), so that the run can be repeated."""
+    sys.stderr.write(
+        f"seed {seed}: secret while the games were played; --seed {seed} plays them again\n"
+    )
+
+
 @contextlib.contextmanager
-def _refusals_as_usage_errors() -> Iterator[None]:
+def refusals_as_usage_errors() -> Iterator[None]:
     """The simulator's refusals of bad arguments (``ValueError``) exit 2 with one line."""
     try:
         yield
@@ -50,7 +70,7 @@ def add_tournament(sub: Any) -> None:
     size = p.add_mutually_exclusive_group()
     size.add_argument("--matches", type=int, default=100, help="matches to play (default 100)")
     size.add_argument("--hands", type=int, help="play single hands instead of matches")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", help=SEED_HELP)
     p.add_argument("--workers", type=int, help="worker processes (default: all cores)")
     p.add_argument("--backend", choices=("process", "ray"), default="process")
     p.add_argument("--progress", action="store_true", help="progress lines even when piped")
@@ -83,7 +103,7 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
         sys.stderr.write(line if interactive else line.strip("\r") + "\n")
         sys.stderr.flush()
 
-    with _refusals_as_usage_errors():
+    with refusals_as_usage_errors():
         result = run_tournament(
             args.player_a,
             args.player_b,
@@ -98,6 +118,8 @@ def _cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
         )
     if interactive:
         sys.stderr.write("\n")
+    if args.seed is None:
+        report_seed(result.simulation.seed)
     data = result.to_dict()
     if args.json:
         out.write(json.dumps(data) + "\n")
@@ -140,7 +162,7 @@ def add_cribbage_tournament(sub: Any) -> None:
     size = p.add_mutually_exclusive_group()
     size.add_argument("--matches", type=int, default=100, help="matches to play (default 100)")
     size.add_argument("--hands", type=int, help="play single hands instead of matches")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", help=SEED_HELP)
     p.add_argument("--workers", type=int, help="worker processes (default: all cores)")
     p.add_argument("--backend", choices=("process", "ray"), default="process")
     p.add_argument("--progress", action="store_true", help="progress lines even when piped")
@@ -186,7 +208,7 @@ def _cmd_cribbage_tournament(args: argparse.Namespace, out: TextIO) -> int:
         sys.stderr.write(line if interactive else line.strip("\r") + "\n")
         sys.stderr.flush()
 
-    with _refusals_as_usage_errors():
+    with refusals_as_usage_errors():
         result = run_tournament(
             args.player_a,
             args.player_b,
@@ -202,6 +224,8 @@ def _cmd_cribbage_tournament(args: argparse.Namespace, out: TextIO) -> int:
         )
     if interactive:
         sys.stderr.write("\n")
+    if args.seed is None:
+        report_seed(result.simulation.seed)
     data = result.to_dict()
     if args.json:
         out.write(json.dumps(data) + "\n")
@@ -251,7 +275,7 @@ def add_simulate(sub: Any) -> None:
     )
     parser.add_argument("--games", type=int, default=100, help="games per pairing")
     parser.add_argument("--unit", choices=("hand", "match"), default="match")
-    parser.add_argument("--seed", default="0", help="the seed of the whole run")
+    parser.add_argument("--seed", help=f"the seed of the whole run; {SEED_HELP}")
     parser.add_argument("--workers", type=int, default=1, help="processes (or Ray CPUs)")
     parser.add_argument("--backend", choices=BACKENDS, default="process")
     parser.add_argument("--ray-address", help="a Ray cluster to join (with --backend ray)")
@@ -270,7 +294,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if len(args.players) < 2:
         raise UsageError("name at least two players")
     rules = rules_from_args(args)
-    with _refusals_as_usage_errors():
+    with refusals_as_usage_errors():
         results = round_robin(
             args.players,
             args.games,
@@ -286,6 +310,8 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             partial_on_interrupt=True,
             series=args.series,
         )
+    if args.seed is None:
+        report_seed(results[0].seed)
     if args.records:
         with open(args.records, "w", encoding="utf-8") as handle:
             for result in results:

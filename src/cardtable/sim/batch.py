@@ -1,11 +1,16 @@
 """Many games between computer players: :func:`simulate` (one pairing) and :func:`round_robin`.
 
-Game ``i`` is dealt from the seed ``f"{seed}:{i // 2}"`` and, with ``paired`` (the default),
-games ``2k`` and ``2k + 1`` are the same deals with the players' seats exchanged, so the luck
-of the cards cancels out of the comparison. A game is a match from that seed, or with
+The run's seed is secret by default: fresh randomness that no player is handed, revealed
+afterwards as ``SimulationResult.seed`` (giving it as ``seed`` plays the same games again).
+Game ``i`` is dealt from deal ``i // 2`` of the run and, with ``paired`` (the default), games
+``2k`` and ``2k + 1`` are the same deals with the players' seats exchanged, so the luck of the
+cards cancels out of the comparison. A game is a match from its deal seed, or with
 ``unit="hand"`` only its first deal (a dead deal included). Every player is built fresh for
-every game with a seed drawn from the game seed, so results do not depend on the number of
-workers, the backend or the chunking.
+every game with its own seed; deal and player seeds are HMAC-SHA256 values keyed by the run's
+seed (:mod:`cardtable.sim.seeds`), so a player's seed tells it nothing about the deals unless
+it can guess the run's seed: a seed given by hand is public, and an agent that knows or
+guesses it can work out every deal. Results do not depend on the number of workers, the
+backend or the chunking.
 
 With ``series=n`` (matches only), consecutive matches at the same seats form series of ``n``
 (RULES.md 5): paired, game ``i`` is match ``(i // 2) % n`` of its series on side ``i % 2``;
@@ -35,6 +40,7 @@ from cardtable.sim.chunks import default_chunk_size, make_chunks, series_span
 from cardtable.sim.play import Unit
 from cardtable.sim.players import GameName, PlayerSpec, check_game, check_names, spec_name
 from cardtable.sim.results import SimulationResult
+from cardtable.sim.seeds import run_seed
 from cardtable.sim.workers import BACKENDS, Backend, Played, check_picklable, execute
 
 if TYPE_CHECKING:
@@ -113,7 +119,7 @@ def round_robin(
     unit: Unit = "match",
     rules: Rules | CribbageRules | str | None = None,
     settings: Mapping[str, Any] | None = None,
-    seed: str | int = 0,
+    seed: str | int | None = None,
     workers: int = 1,
     backend: Backend = "process",
     paired: bool = True,
@@ -132,6 +138,7 @@ def round_robin(
     the games finished so far, every result marked ``interrupted``; without, it raises. Either
     way the workers are stopped. ``series`` is matches per series (module docstring); a
     ``chunk_size`` is rounded up to whole series. ``game`` is ``"gin"`` or ``"cribbage"``.
+    ``seed=None`` (the default) draws a secret run seed, revealed in every result's ``seed``.
 
     >>> table = round_robin(["simple", "random", "simple"], games=2, unit="hand", seed=3)
     >>> [r.players for r in table]
@@ -148,13 +155,14 @@ def round_robin(
         often = progress is not None or partial_on_interrupt
         span = series_span(series, paired)
         chunk_size = default_chunk_size(games, len(pairings), workers, span=span, often=often)
+    text, _ = run_seed(seed)
     chunks = make_chunks(
         pairings,
         games,
         chunk_size,
         rules=the_rules,
         unit=unit,
-        seed=str(seed),
+        seed=text,
         paired=paired,
         keep_records=keep_records,
         series=series,
@@ -164,9 +172,7 @@ def round_robin(
         check_picklable(chunks)
     names = [(spec_name(a), spec_name(b)) for a, b in pairings]
     results = [
-        SimulationResult(
-            pair, unit, the_rules, str(seed), workers=workers, backend=backend, game=game
-        )
+        SimulationResult(pair, unit, the_rules, text, workers=workers, backend=backend, game=game)
         for pair in names
     ]
     played = execute(chunks, workers, backend, ray_address)
@@ -181,7 +187,7 @@ def simulate(
     unit: Unit = "match",
     rules: Rules | CribbageRules | str | None = None,
     settings: Mapping[str, Any] | None = None,
-    seed: str | int = 0,
+    seed: str | int | None = None,
     workers: int = 1,
     backend: Backend = "process",
     paired: bool = True,

@@ -2,13 +2,16 @@
 
 A chunk is plain data (spawn- and Ray-safe) and :func:`play_chunk` plays it anywhere with the
 same results: a game depends only on the run's seed, its index and, in a series, the games
-before it in the same chunk.
+before it in the same chunk. Its deal seed and its players' seeds are drawn from the run's
+seed by :mod:`cardtable.sim.seeds`; the players are handed their own seeds and nothing else.
 
->>> game_seed("s", 5, paired=True), game_seed("s", 5, paired=False)
-(('s:2', (1, 0)), ('s:5', (1, 0)))
+>>> deal_and_seats(5, paired=True), deal_and_seats(5, paired=False)
+((2, (1, 0)), (5, (1, 0)))
+>>> game_seed("s", 5, paired=True) == (deal_seed("s", 2), (1, 0))
+True
 >>> [match_in_series(i, 3, paired=True) for i in range(8)]
 [0, 0, 1, 1, 2, 2, 0, 0]
->>> [game_seed("s", i, paired=False, series=2)[1][0] for i in range(6)]
+>>> [deal_and_seats(i, paired=False, series=2)[1][0] for i in range(6)]
 [0, 0, 1, 1, 0, 0]
 """
 
@@ -23,12 +26,14 @@ from typing import TYPE_CHECKING, Any
 from cardtable.gin.rules import Rules
 from cardtable.sim.play import GameResult, Unit, play_game
 from cardtable.sim.players import GameName, PlayerSpec
+from cardtable.sim.seeds import deal_seed, player_seed
 
 if TYPE_CHECKING:
     from cardtable.cribbage.rules import Rules as CribbageRules
 
 __all__ = [
     "Chunk",
+    "deal_and_seats",
     "default_chunk_size",
     "game_seed",
     "games_of",
@@ -39,16 +44,24 @@ __all__ = [
 ]
 
 
-def game_seed(seed: str, index: int, paired: bool, series: int = 1) -> tuple[str, tuple[int, int]]:
-    """The deal seed of game ``index`` and the seats of its players.
+def deal_and_seats(index: int, paired: bool, series: int = 1) -> tuple[int, tuple[int, int]]:
+    """The deal number of game ``index`` and the seats of its players.
 
-    Paired, games ``2k`` and ``2k + 1`` share the deal with the seats exchanged. Unpaired,
+    Paired, games ``2k`` and ``2k + 1`` share deal ``k`` with the seats exchanged. Unpaired,
     every game has its own deal and the seats are exchanged from one series to the next
     (from one game to the next without series), so the games of a series share their seats.
     """
     deal = index // 2 if paired else index
     turn = index % 2 if paired else (index // series) % 2
-    return f"{seed}:{deal}", (0, 1) if turn == 0 else (1, 0)
+    return deal, (0, 1) if turn == 0 else (1, 0)
+
+
+def game_seed(
+    seed: str, index: int, paired: bool, series: int = 1, game: GameName = "gin"
+) -> tuple[str, tuple[int, int]]:
+    """The deal seed of game ``index`` of the run seeded ``seed``, and its players' seats."""
+    deal, seats = deal_and_seats(index, paired, series)
+    return deal_seed(seed, deal, game), seats
 
 
 def series_span(series: int, paired: bool) -> int:
@@ -69,7 +82,7 @@ class Chunk:
     players: tuple[PlayerSpec, PlayerSpec]
     rules: dict[str, Any]
     unit: Unit
-    seed: str
+    seed: str  # the run's seed: the simulator's workers hold it, its players never see it
     paired: bool
     keep_records: bool
     start: int
@@ -105,18 +118,23 @@ def games_of(chunk: Chunk) -> Iterator[GameResult]:
     step = 2 if chunk.paired else 1
     last: dict[int, GameResult] = {}  # side (0 or 1 when paired, else 0) -> its last game
     for index in range(chunk.start, chunk.stop):
-        seed, seats = game_seed(chunk.seed, index, chunk.paired, chunk.series)
+        deal, seats = deal_and_seats(index, chunk.paired, chunk.series)
+        seeds = (
+            player_seed(chunk.seed, deal, 0, chunk.game),
+            player_seed(chunk.seed, deal, 1, chunk.game),
+        )
         side = index % step
         first_dealer = None
         if match_in_series(index, chunk.series, chunk.paired) > 0:
             first_dealer = last[side].next_first_dealer
         game = play(
-            seed,
+            deal_seed(chunk.seed, deal, chunk.game),
             seats=seats,
             unit=chunk.unit,
             index=index,
             keep_record=chunk.keep_records,
             first_dealer=first_dealer,
+            player_seeds=seeds,
         )
         last[side] = game
         yield game

@@ -35,8 +35,9 @@ from cardtable.cribbage.players.base import Player
 from cardtable.cribbage.record import dump
 from cardtable.cribbage.rules import Rules
 from cardtable.sim.play import GameResult, Unit
-from cardtable.sim.players import PlayerSpec, load_cribbage_player, player_seed
+from cardtable.sim.players import PlayerSpec, load_cribbage_player
 from cardtable.sim.results import CRIBBAGE_KINDS
+from cardtable.sim.seeds import player_seed
 
 __all__ = ["play_cribbage_game"]
 
@@ -51,14 +52,17 @@ def play_cribbage_game(
     index: int = 0,
     keep_record: bool = False,
     first_dealer: int | None = None,
+    player_seeds: tuple[int, int] | None = None,
 ) -> GameResult:
     """Play one game from ``seed`` with player ``k`` in seat ``seats[k]``.
 
     The seat ``first_dealer`` deals first; by default the fair cut of the seed decides.
+    ``player_seeds`` are those of :func:`cardtable.sim.play.play_game`.
     """
     if sorted(seats) != [0, 1]:
         raise ValueError(f"seats must be (0, 1) or (1, 0), not {seats!r}")
-    built = [load_cribbage_player(players[k], player_seed(seed, k, "cribbage")) for k in (0, 1)]
+    seeds = player_seeds or tuple(player_seed(seed, 0, k, "cribbage") for k in (0, 1))
+    built = [load_cribbage_player(players[k], seeds[k]) for k in (0, 1)]
     who = (seats.index(0), seats.index(1))
     by_seat: tuple[Player, Player] = (built[who[0]], built[who[1]])
     match = Match.new(rules, seed=seed, first_dealer=first_dealer)

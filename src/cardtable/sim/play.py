@@ -20,7 +20,8 @@ from cardtable.gin.players.base import Player
 from cardtable.gin.record import dump
 from cardtable.gin.rules import Rules
 from cardtable.gin.showdown import HandResult
-from cardtable.sim.players import PlayerSpec, load_player, player_seed
+from cardtable.sim.players import PlayerSpec, load_player
+from cardtable.sim.seeds import player_seed
 
 __all__ = ["GameResult", "Unit", "play_game"]
 
@@ -129,14 +130,20 @@ def play_game(
     index: int = 0,
     keep_record: bool = False,
     first_dealer: int | None = None,
+    player_seeds: tuple[int, int] | None = None,
 ) -> GameResult:
     """Play one game from ``seed`` with player ``k`` in seat ``seats[k]``.
 
     The seat ``first_dealer`` deals first; by default the fair cut of the seed decides.
+    Player ``k`` is built with ``player_seeds[k]``; by default with a seed keyed by ``seed``
+    itself (:func:`~cardtable.sim.seeds.player_seed`), which a player that can guess
+    ``seed`` can check its guesses against: the simulator passes seeds drawn from the run's
+    secret instead.
     """
     if sorted(seats) != [0, 1]:
         raise ValueError(f"seats must be (0, 1) or (1, 0), not {seats!r}")
-    built = [load_player(players[k], player_seed(seed, k)) for k in (0, 1)]
+    seeds = player_seeds or (player_seed(seed, 0, 0), player_seed(seed, 0, 1))
+    built = [load_player(players[k], seeds[k]) for k in (0, 1)]
     who = (seats.index(0), seats.index(1))
     by_seat = (built[who[0]], built[who[1]])
     match = Match.new(rules, seed=seed, first_dealer=first_dealer)

@@ -1,4 +1,4 @@
-"""Who plays: player specs, how one becomes a player, and each game's player seeds.
+"""Who plays: player specs and how a spec becomes a player (seeded by :mod:`~cardtable.sim.seeds`).
 
 A spec is a name of the game's ``make_player`` (``random``, ``simple``, ...: those of
 :func:`cardtable.gin.players.make_player` for gin, of
@@ -9,7 +9,6 @@ or, in this process or with Ray, any factory callable.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final, Literal, cast
@@ -28,7 +27,6 @@ __all__ = [
     "check_names",
     "load_cribbage_player",
     "load_player",
-    "player_seed",
     "spec_name",
 ]
 
@@ -94,13 +92,3 @@ def spec_name(spec: PlayerSpec) -> str:
     if isinstance(spec, str):
         return spec
     return str(getattr(spec, "name", None) or getattr(spec, "__name__", repr(spec)))
-
-
-def player_seed(game_seed: str, who: int, game: GameName = "gin") -> int:
-    """The seed player ``who`` (0 or 1) of the game dealt from ``game_seed`` is built with.
-
-    Drawn from the game seed alone, so a game plays the same on any worker.
-    """
-    prefix = "ginrummy-player" if game == "gin" else "cribbage-player"
-    digest = hashlib.sha256(f"{prefix}:{game_seed}:{who}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1

@@ -54,7 +54,7 @@ class SimulationResult:
     players: tuple[str, str]
     unit: Unit
     rules: Rules | CribbageRules
-    seed: str
+    seed: str  # the run's seed: kept from the players while they play, revealed here
     results: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
     workers: int = 1

@@ -185,7 +185,7 @@ def run_tournament(
     pairs: int = 100,
     rules: Rules | CribbageRules | str | None = None,
     hands_only: bool = False,
-    seed: int | str = 0,
+    seed: int | str | None = None,
     workers: int | None = None,
     progress: Callable[[TournamentResult], None] | None = None,
     backend: Backend = "process",
@@ -199,7 +199,8 @@ def run_tournament(
     workers and returns the pairs finished so far, with ``interrupted`` set. ``series`` is
     matches per series (:mod:`cardtable.sim.batch`; not with ``hands_only``). ``game`` is
     ``"gin"`` (the default) or ``"cribbage"``; ``rules`` a value of that game's rules or one
-    of its preset names.
+    of its preset names. ``seed=None`` (the default) plays from a secret run seed, revealed
+    afterwards as ``result.simulation.seed``.
     """
     if pairs < 1:
         raise ValueError(f"pairs must be at least 1, not {pairs}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import multiprocessing
 import pickle
 import signal
+import socket
 from collections.abc import Generator, Sequence
 from multiprocessing import resource_tracker
 from typing import Any, Final, Literal
@@ -97,16 +98,51 @@ def _on_pool(chunks: Sequence[Chunk], workers: int) -> Played:
         pool.join()
 
 
+RAY_CONNECT_SECONDS: Final = 5.0  # to see that something listens at a host:port
+
+
+def _check_reachable(address: str) -> None:
+    """Refuse at once a ``host:port`` (or ``ray://host:port``) where nothing listens.
+
+    Ray itself retries an unreachable cluster for minutes, printing its own log lines, so
+    a mistyped address or a cluster that is down would look like a hang. ``auto`` and
+    ``local`` are left to Ray, which answers them at once.
+    """
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        return  # not host:port: Ray says what is wrong with it
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), RAY_CONNECT_SECONDS).close()
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise CardTableError(f"no Ray cluster answers at {address}: {reason}") from None
+
+
 def _start_ray(ray: Any, workers: int, address: str | None) -> bool:
-    """Start Ray unless it runs already; whether it was started here."""
+    """Start Ray unless it runs already; whether it was started here.
+
+    A cluster that cannot be joined is a :class:`CardTableError` of one line (the command
+    line prints it and exits 2), not Ray's traceback.
+    """
     if ray.is_initialized():
         return False
     # A local instance sized to --workers, or the cluster at --ray-address.
     options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
-    if address:
-        ray.init(address=address, **options)
-    else:
+    if not address:
         ray.init(num_cpus=max(1, workers), **options)
+        return True
+    _check_reachable(address)
+    try:
+        ray.init(address=address, **options)
+    except (ConnectionError, TimeoutError, RuntimeError, ValueError) as error:
+        if address == "auto" and isinstance(error, ConnectionError):
+            raise CardTableError(
+                "no Ray cluster is running here (--ray-address auto found none): start one "
+                "with 'ray start --head', or leave out --ray-address for a local instance"
+            ) from None
+        lines = str(error).strip().splitlines()
+        reason = lines[0] if lines else type(error).__name__
+        raise CardTableError(f"cannot join the Ray cluster at {address}: {reason}") from None
     return True
 
 

@@ -1,0 +1,272 @@
+"""The standard evaluation of an agent: duplicate deals against fixed opponents, 95% intervals,
+the agent in a process of its own, and a run seed nobody at the table knows.
+
+:func:`evaluate` plays ``games`` games (matches, or single hands with ``unit="hand"``) of the
+agent against each opponent. Games ``2k`` and ``2k + 1`` are the same deal with the seats
+exchanged, so the luck of the cards cancels out; every opponent gets the same deals. The
+agent runs in its own process (:class:`~cardtable.sim.remote_agent.RemoteAgent`) and is handed
+only its seed and its own seat's observations; this process holds the deck, the run's seed
+and the opponents. The run's seed is secret unless one is given (:mod:`cardtable.sim.seeds`):
+with a seed the agent could know or guess, it could work out every deal from its own seed,
+so give one only to repeat a run.
+
+Per opponent: the agent's win rate over the games decided (a dead single hand decides
+nothing) and over the hands decided, each with its Wilson 95% interval, and its mean points
+margin per game with a 95% interval computed over the duplicate pairs (the two games of a
+pair share their deal, so the pairs, not the games, are the independent draws).
+
+>>> evaluation = evaluate("random", against=["simple"], games=4, unit="hand")
+>>> evaluation.opponents, evaluation.results[0].games, evaluation.secret
+(('simple',), 4, True)
+>>> [game.seats for game in evaluation.results[0].results]
+[(0, 1), (1, 0), (0, 1), (1, 0)]
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from cardtable.errors import CardTableError
+from cardtable.gin.actions import Action
+from cardtable.gin.hand import Observation
+from cardtable.gin.players.base import Player
+from cardtable.gin.rules import Rules, make_rules
+from cardtable.sim.chunks import Chunk, games_of
+from cardtable.sim.play import Unit
+from cardtable.sim.players import PlayerSpec, check_names, load_player, spec_name
+from cardtable.sim.remote_agent import AgentError, RemoteAgent
+from cardtable.sim.results import SimulationResult, wilson_interval
+from cardtable.sim.seeds import run_seed
+
+__all__ = ["DEFAULT_OPPONENTS", "Evaluation", "evaluate", "figures"]
+
+DEFAULT_OPPONENTS: Final = ("simple", "expert")
+
+Progress = Callable[[str, SimulationResult], None]
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """An evaluation's games, one :class:`SimulationResult` per opponent (the agent is
+    player 0 in each), and the run's seed, revealed now that the games are over."""
+
+    agent: str
+    seed: str
+    secret: bool  # the seed was drawn fresh for the run, not given
+    results: tuple[SimulationResult, ...]
+
+    @property
+    def opponents(self) -> tuple[str, ...]:
+        return tuple(result.players[1] for result in self.results)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly figures: the run, then each opponent's (:func:`figures`)."""
+        first = self.results[0]
+        return {
+            "agent": self.agent,
+            "unit": first.unit,
+            "rules": first.rules.to_dict(),
+            "seed": self.seed,
+            "secret_seed": self.secret,
+            "opponents": [figures(result) for result in self.results],
+        }
+
+    def summary(self) -> str:
+        """A few lines per opponent for people, and the seed."""
+        lines: list[str] = []
+        for result in self.results:
+            data = figures(result)
+            unit, per = ("hands", "hand") if data["unit"] == "hand" else ("matches", "match")
+            low, high = data["win_rate_ci95"]
+            a, b = self.agent, data["opponent"]
+            lines += [
+                f"{a} against {b}: {data['games']} {unit} on {data['games'] // 2} duplicate "
+                "deals (seats exchanged)",
+                f"  {a} wins {data['win_rate']:.1%} of the {unit} decided "
+                f"(95% CI {low:.1%} to {high:.1%})",
+            ]
+            if data["unit"] == "match":
+                low, high = data["hand_win_rate_ci95"]
+                lines.append(
+                    f"  {a} wins {data['hand_win_rate']:.1%} of the {data['hands_decided']} "
+                    f"hands decided (95% CI {low:.1%} to {high:.1%})"
+                )
+            margin_ci = data["mean_margin_ci95"]
+            lines.append(
+                f"  margin {data['mean_margin']:+.2f} points per {per}"
+                + (
+                    f" (95% CI {margin_ci[0]:+.2f} to {margin_ci[1]:+.2f}, over the pairs)"
+                    if margin_ci is not None
+                    else ""
+                )
+            )
+            ms = data["ms_per_decision"]
+            lines.append(
+                f"  ms per decision: {a} {ms[0]:.3f} (in its own process), {b} {ms[1]:.3f}"
+            )
+        if self.secret:
+            lines.append(
+                f"seed {self.seed}: secret while the games were played; "
+                f"--seed {self.seed} plays them again"
+            )
+        else:
+            lines.append(
+                f"seed {self.seed}: given, so public: an agent that knows or guesses it can "
+                "work out every deal"
+            )
+        return "\n".join(lines)
+
+
+def _pair_margins(result: SimulationResult) -> list[float]:
+    """The mean margin of each whole duplicate pair (the agent's points minus the other's)."""
+    by_index = {game.index: game for game in result.results}
+    return [
+        (game.margin + by_index[game.index + 1].margin) / 2
+        for game in result.results
+        if game.index % 2 == 0 and game.index + 1 in by_index
+    ]
+
+
+def figures(result: SimulationResult) -> dict[str, Any]:
+    """One opponent's figures: games, wins, win rates with 95% intervals, the points margin.
+
+    >>> from cardtable.sim import simulate
+    >>> data = figures(simulate(["simple", "random"], games=2, unit="hand", seed="doc"))
+    >>> data["opponent"], data["games"], data["wins"], data["mean_margin_ci95"]
+    ('random', 2, [2, 0], None)
+    """
+    low, high = result.win_interval(0)
+    won = result.hands_won
+    decided = won[0] + won[1]
+    hand_low, hand_high = wilson_interval(won[0], decided)
+    pairs = _pair_margins(result)
+    interval: list[float] | None = None
+    if len(pairs) >= 2:
+        mean = sum(pairs) / len(pairs)
+        spread = math.sqrt(sum((m - mean) ** 2 for m in pairs) / (len(pairs) - 1))
+        half = 1.96 * spread / math.sqrt(len(pairs))
+        interval = [round(mean - half, 3), round(mean + half, 3)]
+    ms = result.ms_per_decision()
+    return {
+        "opponent": result.players[1],
+        "unit": result.unit,
+        "games": result.games,
+        "wins": list(result.wins),
+        "undecided": result.undecided,
+        "win_rate": round(result.win_rate(0), 4),
+        "win_rate_ci95": [round(low, 4), round(high, 4)],
+        "hands": result.deals,
+        "hands_decided": decided,
+        "hands_won": list(won),
+        "hand_win_rate": round(won[0] / decided, 4) if decided else 0.0,
+        "hand_win_rate_ci95": [round(hand_low, 4), round(hand_high, 4)],
+        "mean_margin": round(result.mean_margin, 3),
+        "mean_margin_ci95": interval,
+        "ms_per_decision": [round(ms[0], 4), round(ms[1], 4)],
+        "seconds": round(result.seconds, 3),
+    }
+
+
+class _Marked:
+    """A player that notes itself as the last to have moved, so an illegal action is
+    blamed on the right side (the engine checks the layouts of melds)."""
+
+    def __init__(self, player: Player, who: str, last: list[tuple[str, Action]]) -> None:
+        self.name = player.name
+        self._player = player
+        self._who = who
+        self._last = last
+
+    def act(self, observation: Observation) -> Action:
+        action = self._player.act(observation)
+        self._last[:] = [(self._who, action)]
+        return action
+
+
+def _check(games: int, against: Sequence[PlayerSpec], agent: PlayerSpec) -> None:
+    if games < 2 or games % 2:
+        raise ValueError(
+            f"games must be an even number of at least 2 (duplicate pairs), not {games}"
+        )
+    if not against:
+        raise ValueError("name at least one opponent")
+    if isinstance(agent, str) and ":" not in agent:
+        load_player(agent, 0)  # a level of this package: refused here if unknown
+    check_names(against)
+
+
+def evaluate(
+    agent: PlayerSpec,
+    against: Sequence[PlayerSpec] = DEFAULT_OPPONENTS,
+    games: int = 200,
+    *,
+    unit: Unit = "match",
+    rules: Rules | str | None = None,
+    settings: dict[str, Any] | None = None,
+    seed: str | int | None = None,
+    timeout: float = 60.0,
+    progress: Progress | None = None,
+) -> Evaluation:
+    """Evaluate ``agent`` against each of ``against`` over ``games`` games (an even number).
+
+    ``agent`` is a player name, a ``"module:attribute"`` path to a factory ``f(seed) ->
+    Player`` or a top-level factory; it is imported in the agent's own process only.
+    Opponents are built here, like the simulator's players. ``seed=None`` (the default) draws
+    a secret run seed, revealed in the result. ``timeout`` bounds the seconds the agent may
+    take over one decision. ``progress(opponent, result)`` gets the running result after
+    every duplicate pair. A failing agent (unknown, raising, hanging, illegal) raises
+    :class:`~cardtable.sim.remote_agent.AgentError`.
+    """
+    _check(games, against, agent)
+    the_rules = make_rules(rules, settings)
+    text, secret = run_seed(seed)
+    name = spec_name(agent)
+    results: list[SimulationResult] = []
+    last: list[tuple[str, Action]] = []
+    with RemoteAgent(agent, timeout=timeout) as remote:
+
+        def agent_player(player_seed: int) -> Player:
+            return _Marked(remote.new_player(player_seed), "agent", last)
+
+        for number, opponent in enumerate(against):
+
+            def opponent_player(player_seed: int, spec: PlayerSpec = opponent) -> Player:
+                return _Marked(load_player(spec, player_seed), "opponent", last)
+
+            result = SimulationResult((name, spec_name(opponent)), unit, the_rules, text)
+            chunk = Chunk(
+                pairing=number,
+                players=(agent_player, opponent_player),
+                rules=the_rules.to_dict(),
+                unit=unit,
+                seed=text,
+                paired=True,
+                keep_records=False,
+                start=0,
+                stop=games,
+            )
+            start = time.perf_counter()
+            played = games_of(chunk)
+            while True:
+                try:
+                    game = next(played, None)
+                except AgentError:
+                    raise
+                except CardTableError as error:  # the engine refused a move
+                    if last and last[0][0] == "agent":
+                        raise AgentError(
+                            f"agent {name!r} played {str(last[0][1])!r}: {error}"
+                        ) from None
+                    raise
+                if game is None:
+                    break
+                result.results.append(game)
+                result.seconds = time.perf_counter() - start
+                if progress is not None and len(result.results) % 2 == 0:
+                    progress(result.players[1], result)
+            results.append(result)
+    return Evaluation(name, text, secret, tuple(results))
