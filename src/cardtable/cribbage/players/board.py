@@ -78,10 +78,11 @@ def dealer_wins(dealer_need: int, pone_need: int) -> float:
     return _DEALER_WINS[min(dealer_need, TOP)][min(pone_need, TOP)]
 
 
-def in_endgame(view: Observation) -> bool:
-    """Whether this hand may well decide the game, so that chances count, not points."""
+def in_endgame(view: Observation, need: int = ENDGAME_NEED) -> bool:
+    """Whether this hand may well decide the game (a side needs ``need`` or fewer), so that
+    chances count, not points."""
     mine, theirs = view.pegs[view.seat], view.pegs[1 - view.seat]
-    return min(view.target - mine, view.target - theirs) <= ENDGAME_NEED
+    return min(view.target - mine, view.target - theirs) <= need
 
 
 @cache
@@ -194,9 +195,11 @@ def _as_dealer(need_me: int, need_them: int, hand: int, shift: float) -> float:
 _POINT_WEIGHT: Final = 1e-4
 
 
-def rank_discards(view: Observation, options: list[DiscardOption]) -> list[DiscardOption]:
+def rank_discards(
+    view: Observation, options: list[DiscardOption], need: int = ENDGAME_NEED
+) -> list[DiscardOption]:
     """The discards best first: by expected points, or by the chance of winning near the end."""
-    if not in_endgame(view):
+    if not in_endgame(view, need):
         return options
     chances = discard_win_chances(view, options)
     order = sorted(
@@ -205,10 +208,12 @@ def rank_discards(view: Observation, options: list[DiscardOption]) -> list[Disca
     return [options[i] for i in order]
 
 
-def endgame_for(view: Observation) -> Callable[[Deal], tuple[float, Terminal]] | None:
+def endgame_for(
+    view: Observation, need: int = ENDGAME_NEED
+) -> Callable[[Deal], tuple[float, Terminal]] | None:
     """For the play search near the end: for each deal of the hidden cards, the value of
     pegging out (1) and of the end of the play, when the shows are counted in order."""
-    if not in_endgame(view) or view.starter is None:
+    if not in_endgame(view, need) or view.starter is None:
         return None
     starter = view.starter
     seat = view.seat

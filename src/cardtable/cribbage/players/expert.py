@@ -3,11 +3,12 @@
 - Laying away (:mod:`~cardtable.cribbage.players.discard`): every discard is valued by the
   kept hand's expected show over the 46 possible starters, plus (its own crib) or minus (the
   opponent's) the crib's expected show for the two cards laid away, from a table computed over
-  the opponent's two crib cards and the starter; a small allowance for what the kept cards are
-  worth in the play separates near ties.
+  the opponent's two crib cards and the starter
+  (:mod:`~cardtable.cribbage.players.crib_table`).
 - The play (:mod:`~cardtable.cribbage.players.pegging`): each card is valued by a search to the
-  end of the play over the hands the opponent may still hold, given every card seen and the
-  counts at which it said go.
+  end of the play over the hands the opponent may still hold (:mod:`~cardtable.cribbage.
+  players.opponent`: every card seen, the counts at which it said go, and how likely each
+  hand is given what a player keeps and what the opponent chose to play).
 - The board (:mod:`~cardtable.cribbage.players.board`): when this hand may decide the game,
   discards and plays are chosen by the estimated chance of winning rather than by points: a
   discard that makes the points needed more likely, a play that pegs out, or a play that keeps
@@ -27,6 +28,7 @@ from cardtable.cribbage.actions import GO, Action, ActionKind
 from cardtable.cribbage.hand import Observation, Phase
 from cardtable.cribbage.match import MatchObservation
 from cardtable.cribbage.players import board
+from cardtable.cribbage.players.board import ENDGAME_NEED
 from cardtable.cribbage.players.counting import count_action
 from cardtable.cribbage.players.discard import DiscardOption, discard_options
 from cardtable.cribbage.players.opponent import OpponentModel
@@ -47,6 +49,7 @@ class ExpertSettings:
 
     model: OpponentModel = field(default_factory=OpponentModel)
     board: bool = True  # play for the game near its end
+    endgame_need: int = ENDGAME_NEED  # "near the end": a side needs this or fewer
 
 
 DEFAULT_SETTINGS: Final = ExpertSettings()
@@ -67,7 +70,7 @@ def expert_discards(
 ) -> list[DiscardOption]:
     """The discards of the view's six cards, best first for the expert (board included)."""
     options = discard_options(view.hand, own_crib=view.is_dealer)
-    return board.rank_discards(view, options) if settings.board else options
+    return board.rank_discards(view, options, settings.endgame_need) if settings.board else options
 
 
 def expert_plays(
@@ -75,7 +78,7 @@ def expert_plays(
 ) -> list[PlayValue]:
     """The legal plays, best first, valued by the search (for the game, near its end)."""
     rng = decision_rng(view, seed)
-    endgame = board.endgame_for(view) if settings.board else None
+    endgame = board.endgame_for(view, settings.endgame_need) if settings.board else None
     return play_values(view, rng, endgame, settings.model)
 
 

@@ -168,15 +168,20 @@ def rank_chances(candidates: Sequence[Card], cards: int) -> list[float]:
 class OpponentModel:
     """How the opponent is assumed to choose (see the module docstring), and how many deals
     are drawn: ``draws`` weighted, then ``samples`` by the number of cards it still holds
-    drawn again by weight (deals that come up more than once are merged)."""
+    drawn again by weight (deals that come up more than once are merged).
+
+    ``their_blend`` is for the play search (:class:`~cardtable.cribbage.players.pegging.
+    Solver`): how far the opponent's replies there follow ``play_weight`` (taking points)
+    rather than a minimax that would see the seat's cards. The defaults were tuned on the
+    strength bench (``bench/cribbage_strength.py``) within the time a decision may take.
+    """
 
     keep_weight: float = 0.5
     crib_weight: float = 0.5
-    play_weight: float = 1.0
-    draws: int = 200
-    my_blend: float = 0.0
-    their_blend: float = 0.0
-    samples: tuple[tuple[int, int], ...] = ((0, 24), (1, 60), (2, 60), (3, 40), (4, 32))
+    play_weight: float = 3.0
+    draws: int = 300
+    their_blend: float = 1.0
+    samples: tuple[tuple[int, int], ...] = ((0, 24), (1, 60), (2, 60), (3, 60), (4, 48))
 
     def samples_for(self, cards: int) -> int:
         return dict(self.samples).get(cards, 32)

@@ -5,13 +5,21 @@ Only the seat's own view is used: the deals of the hidden cards come from
 :mod:`~cardtable.cribbage.players.opponent`, which draws the opponent's possible hands and
 weights them by what it did (its goes, what a player keeps, what it chose to play).
 
-The method is perfect-information Monte Carlo: each drawn hand of the opponent is solved to
-the end of the play by a minimax over ranks (suits never matter in the play, so hands that
-differ only in suits are merged), and each candidate card is scored by its average over the
-same hands, drawn from a generator seeded from the view, so the same view always gives the
-same decision. Values are points pegged by the seat minus points pegged by the opponent, go
-and last card included, so a card that gives away 15s, 31s, pairs or runs, or that breaks up
-a pair royal kept for later, loses by exactly what the search finds.
+The method is perfect-information Monte Carlo: each drawn hand of the opponent is searched to
+the end of the play over ranks (suits never matter in the play, so hands that differ only in
+suits are merged), and each candidate card is scored by its average over the same hands,
+drawn from a generator seeded from the view, so the same view always gives the same decision.
+Values are points pegged by the seat minus points pegged by the opponent, go and last card
+included, so a card that gives away 15s, 31s, pairs or runs, or that breaks up a pair royal
+kept for later, loses by exactly what the search finds.
+
+In each drawn deal the seat plays its best card, but the opponent is not assumed to answer
+perfectly: a plain minimax would let it see the seat's cards, so it would never pair a lead
+kept from a pair (a trap for the pair royal) or play into a run, and the seat would never
+set such traps. The opponent's reply is instead the average of its cards weighted by what
+each pegs now (``OpponentModel.play_weight``, the same weighting that reads its past plays),
+mixed with its minimax reply by ``OpponentModel.their_blend`` (1: the weighted reply alone,
+which measured best, against the simple player and against the expert itself).
 
 Near the end of a game (a player may reach the target during this hand) the search values
 positions by the chance of winning instead (:mod:`~cardtable.cribbage.players.board`): pegging
@@ -24,6 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from math import exp
 from typing import Final
 
 from cardtable.cards import VALUES
@@ -82,11 +91,14 @@ Terminal = Callable[[int, int], float]
 
 
 class Solver:
-    """Minimax of the rest of the play over ranks, both hands known, with a memo per deal.
+    """Search of the rest of the play over ranks, both hands known, with a memo per deal.
 
-    Values are from side 0's view. With ``terminal`` unset the value is the points side 0
-    pegs from here minus side 1's; with it set (near the end of the game), reaching the
-    target in the play is worth ``win`` and the end of the play is ``terminal(need0, need1)``
+    Values are from side 0's view. Side 0 takes its best card; side ``s`` mixes its best
+    card (weight ``1 - blend[s]``) with the average of its cards weighted by
+    ``exp(greed * points pegged now)`` (weight ``blend[s]``). With ``terminal`` unset the
+    value is the points side 0 pegs from here minus side 1's; with it set (near the end of
+    the game), reaching the target in the play is worth ``win`` and the end of the play is
+    ``terminal(need0, need1)``
     (each point pegged on the way adds :data:`TIE_POINT` to break ties).
     """
 
@@ -95,10 +107,12 @@ class Solver:
         win: float | None = None,
         terminal: Terminal | None = None,
         blend: tuple[float, float] = (0.0, 0.0),
+        greed: float = 1.0,
     ) -> None:
         self.win = win
         self.terminal = terminal
         self.blend = blend
+        self.greed = greed
         self.memo: dict[tuple[object, ...], float] = {}
 
     def solve(
@@ -131,7 +145,13 @@ class Solver:
         best = max(values) if turn == 0 else min(values)
         blend = self.blend[turn]
         if blend and len(values) > 1:
-            best = (1.0 - blend) * best + blend * sum(values) / len(values)
+            # A player who cannot see the other's cards does not always find the best reply:
+            # it takes points when it can (weights by what each card pegs now).
+            points = [peg_points((*seq, r), count + RANK_VALUES[r]) for r in moves]
+            top = max(points)
+            weights = [exp(self.greed * (p - top)) for p in points]
+            expected = sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights)
+            best = (1.0 - blend) * best + blend * expected
         memo[key] = best
         return best
 
@@ -230,14 +250,14 @@ def play_values(
         by_rank.setdefault(action.cards[0] % 13, action)
     totals = dict.fromkeys(by_rank, 0.0)
     weight_sum = 0.0
-    blend = (model.my_blend, model.their_blend)
-    shared = Solver(blend=blend)
+    blend = (0.0, model.their_blend)
+    shared = Solver(blend=blend, greed=model.play_weight)
     for deal in deals:
         if endgame is None:
             solver = shared
         else:
             win, terminal = endgame(deal)
-            solver = Solver(win, terminal, blend)
+            solver = Solver(win, terminal, blend, model.play_weight)
         hands = (state.mine, deal.ranks)
         for rank in by_rank:
             totals[rank] += deal.weight * solver.play(
