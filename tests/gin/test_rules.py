@@ -186,3 +186,17 @@ def test_every_setting_is_described() -> None:
     described = Rules.describe()
     assert set(described) == {f.name for f in dataclasses.fields(Rules)}
     assert all(text.strip() for text in described.values())
+
+
+@pytest.mark.parametrize("game", ["gin", "cribbage"])
+@pytest.mark.parametrize("name", ["self", "cls", "name", "__class__"])
+def test_a_setting_named_like_a_parameter_is_an_unknown_setting(game: str, name: str) -> None:
+    """Settings come from people (the lobby, --set): a key that is also a parameter name of
+    ``preset``/``replace`` must be refused as a setting, never collide with the parameter."""
+    from cardtable.cribbage.rules import Rules as CribbageRules
+
+    rules_type: Any = Rules if game == "gin" else CribbageRules
+    with pytest.raises(InvalidRulesError, match=f"unknown setting {name!r}"):
+        rules_type().replace(**{name: 1})
+    with pytest.raises(InvalidRulesError, match=f"unknown setting {name!r}"):
+        rules_type.preset("standard", **{name: 1})

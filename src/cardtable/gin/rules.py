@@ -99,7 +99,7 @@ class Rules:
                 )
 
     @classmethod
-    def preset(cls, name: str = "standard", **overrides: Any) -> Rules:
+    def preset(cls, name: str = "standard", /, **overrides: Any) -> Rules:
         """A named preset of RULES.md, with any settings overridden."""
         try:
             base = PRESETS[name.lower()]
@@ -109,7 +109,7 @@ class Rules:
             ) from None
         return base.replace(**overrides)
 
-    def replace(self, **overrides: Any) -> Rules:
+    def replace(self, /, **overrides: Any) -> Rules:
         """A copy with some settings changed (validated like a new value)."""
         unknown = sorted(set(overrides) - set(_HELP))
         if unknown:
