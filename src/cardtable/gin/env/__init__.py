@@ -8,7 +8,10 @@ Names are loaded on first use: importing the package costs no numpy import.
 * :func:`encode_observation`, :func:`action_mask`, :data:`OBS_SIZE`, :data:`NUM_ACTIONS`:
   the documented encoding and action ids, usable on any :class:`~cardtable.gin.hand.Observation`;
 * :class:`PolicyPlayer`: a policy over (vector, mask) as a :class:`~cardtable.gin.players.Player`,
-  to seat a trained agent at a table or in the simulator.
+  to seat a trained agent at a table or in the simulator;
+* :class:`GinRummyVectorEnv`: many games stepped together as numpy arrays (a Gymnasium vector
+  environment, registered as ``cardtable/GinRummy-v0``), and :class:`Collector` /
+  :class:`Trajectories`: batched self-play data over worker processes or Ray.
 
 The full description is in ``docs/research.md``.
 """
@@ -21,18 +24,24 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from cardtable.gin.env.actions import NUM_ACTIONS, action_id, describe_action, legal_ids
     from cardtable.gin.env.aec import GinRummyEnv, env, raw_env
+    from cardtable.gin.env.batch import random_actions
+    from cardtable.gin.env.collect import Collector, Trajectories
     from cardtable.gin.env.core import GameCore, default_illegal_reward
     from cardtable.gin.env.encoding import OBS_SIZE, action_mask, encode_observation, layout
     from cardtable.gin.env.gym import GinRummyGymEnv
     from cardtable.gin.env.player import PolicyPlayer
+    from cardtable.gin.env.vector import GinRummyVectorEnv
 
 __all__ = [
     "NUM_ACTIONS",
     "OBS_SIZE",
+    "Collector",
     "GameCore",
     "GinRummyEnv",
     "GinRummyGymEnv",
+    "GinRummyVectorEnv",
     "PolicyPlayer",
+    "Trajectories",
     "action_id",
     "action_mask",
     "default_illegal_reward",
@@ -41,6 +50,7 @@ __all__ = [
     "env",
     "layout",
     "legal_ids",
+    "random_actions",
     "raw_env",
 ]
 
@@ -60,6 +70,10 @@ _WHERE = {
     "layout": "encoding",
     "GinRummyGymEnv": "gym",
     "PolicyPlayer": "player",
+    "random_actions": "batch",
+    "Collector": "collect",
+    "Trajectories": "collect",
+    "GinRummyVectorEnv": "vector",
 }
 
 
