@@ -1,6 +1,9 @@
 """Hints for a learner: the recommended action, the alternatives with values, and why.
 
-A hint sees only the asking seat's observation, like every player.
+A hint sees only the asking seat's observation, like every player. A forced move (one legal
+action: the first draw after both players pass the upcard) comes with no alternatives and
+says why it is forced; a turn that could knock states both sides of the choice, the
+expected points of knocking now and of playing on, in the figures the expert ranked by.
 
 >>> from cardtable.gin.lesson import LessonSession
 >>> session = LessonSession()
@@ -13,7 +16,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable.cards import CARDS, VALUES, CardSet
@@ -65,11 +69,50 @@ def hint(observation: Observation) -> Hint:
     legal = observation.legal_actions()
     if not legal:
         raise ValueError("it is not your turn: no hint to give")
+    if len(legal) == 1:
+        return Hint(legal[0], _forced(observation, legal[0]), ())
     from cardtable.gin.players.expert import evaluate_actions
 
-    scored = evaluate_actions(observation)
+    scored = [_knock_note(alt) for alt in evaluate_actions(observation)]
     best = scored[0]
     return Hint(best.action, _explain(observation, best, scored), tuple(scored))
+
+
+_RISK = re.compile(r"undercut risk \d+%")
+
+
+def _knock_note(alt: Alternative) -> Alternative:
+    """A knock's note in the figure it is ranked by (its value), with its undercut risk."""
+    if alt.action.kind is not ActionKind.KNOCK:
+        return alt
+    risk = _RISK.search(alt.note)
+    note = f"expected {alt.value:+.1f} points" + (f", {risk.group(0)}" if risk else "")
+    return replace(alt, note=note)
+
+
+def _forced(observation: Observation, action: Action) -> str:
+    """Why the only legal move is the move (no choice to weigh)."""
+    if action.kind is ActionKind.DRAW_STOCK and observation.stock_only:
+        return (
+            "Draw from the stock: both players passed the upcard, so this first draw must "
+            "come from the stock (there is no choice to make)."
+        )
+    return f"{_ACTION_WORDS.get(action.kind, str(action))}: it is the only legal move."
+
+
+_ACTION_WORDS = {
+    ActionKind.DRAW_STOCK: "Draw from the stock",
+    ActionKind.DRAW_DISCARD: "Take the upcard",
+    ActionKind.PASS: "Pass",
+}
+
+
+def _comparison(knock: Alternative, wait: Alternative | None) -> str:
+    """Both sides of knocking now against playing on, in expected points for this seat."""
+    now = f"knock now: expected {knock.value:+.1f} points"
+    if wait is None:
+        return now
+    return f"{now}; keep playing: expected {wait.value:+.1f} points"
 
 
 def _explain(observation: Observation, best: Alternative, scored: list[Alternative]) -> str:
@@ -86,15 +129,22 @@ def _explain(observation: Observation, best: Alternative, scored: list[Alternati
         verb = "Pass" if kind is ActionKind.PASS else "Draw from the stock"
         if top is None:
             return f"{verb}."
+        meld = _meld_text(hand, top)
+        if meld:
+            return f"{verb}: the {top} would join your {meld}, yet this is rated higher here."
         return f"{verb}: the {top} fits none of your melds, and taking it tells your opponent."
     if kind is ActionKind.GIN:
         return f"Go gin: throw the {action.card} and every other card is in a meld."
     if kind is ActionKind.BIG_GIN:
         return "Big gin: all eleven of your cards are in melds."
+    knocks = [a for a in scored if a.action.kind is ActionKind.KNOCK]
+    waits = [a for a in scored if a.action.kind is ActionKind.DISCARD]
     if kind is ActionKind.KNOCK:
         assert action.card is not None
         left = deadwood(hand ^ 1 << action.card)
-        return f"Knock with {left}: throw the {action.card} face down and lay out your melds."
+        text = f"Knock with {left}: throw the {action.card} face down and lay out your melds"
+        comparison = _comparison(best, waits[0] if waits else None)
+        return f"{text}. {comparison[0].upper()}{comparison[1:]}."
     assert action.card is not None
     card = CARDS[action.card]
     _, loose = best_masks(hand)
@@ -105,10 +155,10 @@ def _explain(observation: Observation, best: Alternative, scored: list[Alternati
     else:
         text += ", the card your hand misses least"
     text += "."
-    knocks = [a for a in scored if a.action.kind is ActionKind.KNOCK]
     if knocks and observation.phase is Phase.DISCARD:
         best_knock = knocks[0].action
         assert best_knock.card is not None
         left = deadwood(hand ^ 1 << best_knock.card)
-        text += f" You could knock with {left}, but waiting looks better: {knocks[0].note}."
+        comparison = _comparison(knocks[0], best)
+        text += f" You could knock with {left}, but waiting looks better ({comparison})."
     return text

@@ -66,14 +66,18 @@ export function openModal({ title, body, actions = [], className = "", onClose =
     if (!dismissible) event.preventDefault();
   };
   dialog.onclose = () => {
+    placeToast();
     const handler = closeHandler;
     closeHandler = null;
     if (handler) handler();
   };
   dialog.showModal();
+  placeToast(); // the dialog's filling took the toast out: back in, above the backdrop
   const primary = footer.querySelector(".primary");
   if (primary) primary.focus({ preventScroll: true });
   dialog.scrollTop = 0;
+  const scroller = dialog.querySelector(".modal-body");
+  if (scroller) scroller.scrollTop = 0;
   return () => closeModal();
 }
 
@@ -84,9 +88,23 @@ export function closeModal(runHandler = true) {
 }
 
 let toastTimer = null;
+let toastNode = null;
+
+/**
+ * Put the toast where it can be read: a modal dialog is in the top layer, above everything
+ * else and its backdrop, so while one is open the toast lives inside it (its position is
+ * fixed to the window all the same), and back in the page once it closes.
+ */
+function placeToast() {
+  toastNode = toastNode || document.getElementById("toast");
+  const dialog = document.getElementById("modal");
+  const host = dialog && dialog.open ? dialog : document.body;
+  if (toastNode.parentNode !== host) host.appendChild(toastNode);
+  return toastNode;
+}
 
 export function toast(message, kind = "info") {
-  const node = document.getElementById("toast");
+  const node = placeToast();
   node.textContent = message;
   node.className = `show ${kind}`;
   clearTimeout(toastTimer);

@@ -30,7 +30,12 @@ export class LessonView extends TableBase {
 
   apply(view) {
     if (this.destroyed) return;
-    this.setView(view, { newDeal: Boolean(this.view) });
+    // A new step, or a move made: the hint (and its glow on a pile or card) was for before.
+    const old = this.view;
+    const moved = !old || old.lesson.index !== view.lesson.index
+      || old.observation.events.length !== view.observation.events.length
+      || old.observation.phase !== view.observation.phase;
+    this.setView(view, { newDeal: Boolean(old), moved });
     this.render();
     if (this.obs.result && !this.lessonShown) {
       this.lessonShown = true;

@@ -37,15 +37,32 @@ function scoreboard(table) {
     h("p", { class: "rules-line" }, `${stage} · to ${v.rules.target} · ${rulesSummary(v.rules)}`));
 }
 
-async function copyLink(input, link) {
-  input.select();
+function selectAll(node) {
+  if (node.select) {
+    node.select();
+    return;
+  }
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  const selection = window.getSelection();
+  selection.removeAllRanges();
+  selection.addRange(range);
+}
+
+/** Copy `text` (shown in `node`, selected meanwhile); say so, or that it is selected. */
+async function copyText(node, text, copied, selected) {
+  selectAll(node);
   try {
-    await navigator.clipboard.writeText(link);
-    toast("Link copied: send it to your friend.");
+    await navigator.clipboard.writeText(text);
+    toast(copied);
   } catch (error) {
     document.execCommand("copy");
-    toast("Link selected: copy it and send it to your friend.");
+    toast(selected);
   }
+}
+
+function copyLink(input, link) {
+  return copyText(input, link, "Link copied: send it to your friend.", "Link selected: copy it and send it to your friend.");
 }
 
 function invitePanel(table) {
@@ -62,6 +79,18 @@ function invitePanel(table) {
     h("div", { class: "invite-row" }, input, copy));
 }
 
+/** The whole command to check the last deal on any machine, to select or copy at a tap. */
+function verifyCommand(command) {
+  const code = h("code", { class: "command", id: "verify-command", tabindex: 0, title: "The whole command: select it or press Copy" }, command);
+  const copy = h("button", {
+    type: "button", class: "btn small", id: "copy-verify", "aria-label": "Copy the verify command",
+    onclick: () => copyText(code, command, "Command copied: paste it in a terminal.", "Command selected: copy it and paste it in a terminal."),
+  }, "Copy");
+  return h("div", { class: "verify" },
+    h("p", { class: "small muted" }, "Or on any machine:"),
+    h("div", { class: "command-row" }, code, copy));
+}
+
 function fairPanel(table) {
   const v = table.view;
   const fair = h("section", { class: "panel fair", id: "fair-panel" }, h("h2", {}, "Fair deal"));
@@ -73,8 +102,7 @@ function fairPanel(table) {
   if (last) {
     fair.append(h("p", { class: "small" }, `Deal ${last.deal}: seed revealed and checked in this page.`),
       fairnessList(table.verification(last), last.seed),
-      h("p", { class: "small muted" }, "Or on any machine: ",
-        h("code", { id: "verify-command" }, `cardtable gin verify ${last.seed} ${last.commitment.slice(0, 12)}…`)));
+      verifyCommand(`cardtable gin verify ${last.seed} ${last.commitment}`));
   }
   return fair;
 }

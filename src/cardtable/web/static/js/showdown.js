@@ -82,9 +82,16 @@ function meldWithLayoffs(meld, kind, layoffs) {
   const all = kind === "run" ? sortCards([...meldCards, ...added]) : [...meldCards, ...added];
   return h("div", { class: "lay-group" },
     h("span", { class: "lay-label" }, kind),
-    h("div", { class: "lay-cards" }, ...all.map((c) => (added.includes(c)
-      ? cardElement(c, { classes: ["small", "laid-off"], label: `${cardText(c)}, laid off` })
-      : cardElement(c, { classes: ["small"] })))));
+    h("div", { class: `lay-cards ${added.length ? "has-layoffs" : ""}` }, ...all.map((c) => (added.includes(c)
+      ? laidOff(c) : cardElement(c, { classes: ["small"] })))));
+}
+
+/** A card laid off on the knocker's meld: shown whole (the next card does not cover it),
+ * raised, with its badge underneath. */
+function laidOff(card) {
+  const node = cardElement(card, { classes: ["small", "laid-off"], label: `${cardText(card)}, laid off` });
+  node.appendChild(h("span", { class: "laid-off-badge", "aria-hidden": "true" }, "laid off"));
+  return node;
 }
 
 function knockerRow(result, names, seat) {
