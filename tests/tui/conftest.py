@@ -34,3 +34,14 @@ def service(db_url: str) -> Iterator[TableService]:
 def shots() -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     return SHOTS
+
+
+@pytest.fixture(autouse=True)
+def _a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests here that open the full-screen table through the command line stand in
+    for a terminal (their standard streams are pytest's captures): without one, ``play``
+    and ``lesson`` would fall back to the line-by-line table (tests/tui/test_issue12_tui.py
+    checks that, through real pipes)."""
+    from cardtable.tui import launch
+
+    monkeypatch.setattr(launch, "full_screen_possible", lambda out: True)

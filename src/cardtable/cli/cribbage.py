@@ -27,7 +27,7 @@ from cardtable.cli.usage import UsageError, settings_from
 from cardtable.cribbage.hand import STARTER_INDEX, dealt_cards
 from cardtable.cribbage.match import Match
 from cardtable.cribbage.players import Player, make_player, player_names
-from cardtable.cribbage.record import dump, load, replay_file
+from cardtable.cribbage.record import dump, load, read_text, replay_file
 from cardtable.cribbage.rules import PRESETS, Rules, make_rules
 from cardtable.cribbage.score import (
     PegScore,
@@ -258,7 +258,8 @@ def _cmd_match(args: argparse.Namespace, out: TextIO) -> int:
 def _load_record(path: str) -> Match:
     try:
         if path == "-":
-            return load(sys.stdin.read())
+            buffer = getattr(sys.stdin, "buffer", None)  # none in a test's StringIO
+            return load(sys.stdin.read() if buffer is None else read_text(buffer))
         return replay_file(path)
     except OSError as error:
         raise UsageError(f"cannot read {path}: {error.strerror or error}") from None

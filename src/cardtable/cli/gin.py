@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from cardtable.cards import parse_card, parse_cards
 from cardtable.cards.card import CardSet
 from cardtable.cli import evaluate, sim, tui, web
-from cardtable.cli.usage import Parser, UsageError, add_rules_options, rules_from_args
+from cardtable.cli.usage import NoCommand, Parser, UsageError, add_rules_options, rules_from_args
 from cardtable.errors import CardTableError
 from cardtable.gin.match import Match
 from cardtable.gin.melds import best_arrangement, discard_options, parse_arrangement
@@ -179,12 +179,40 @@ def _cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+_HEX = frozenset("0123456789abcdef")
+
+
+def _verify_input(seed: str, commitment: str | None) -> None:
+    """Refuse (exit 2, one line) a seed or commitment that cannot be what a table showed: a
+    commitment is 64 hex digits; text pasted from a page cut short ("ab12…") is neither."""
+    for name, value in (("seed", seed), ("commitment", commitment)):
+        if value is None:
+            continue
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise UsageError(f"the {name} is not valid text (UTF-8)") from None
+        if any(not ch.isprintable() for ch in value):
+            raise UsageError(f"the {name} has control characters: {value!r}")
+    if commitment is None:
+        return
+    digits = commitment.strip().lower()
+    if "\u2026" in digits or digits.endswith("..."):
+        raise UsageError(
+            f"the commitment {commitment!r} is cut short: copy all 64 hex digits of it"
+        )
+    if len(digits) != 64 or not set(digits) <= _HEX:
+        raise UsageError(
+            f"a commitment is 64 hex digits (0-9, a-f), not {commitment!r}"
+            f" ({len(digits)} characters)"
+        )
 
 
 def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     from cardtable.cards import check_commitment
     from cardtable.gin.deal import deal_from_seed
 
+    _verify_input(args.seed, args.commitment)
     deal = deal_from_seed(args.seed)
     checks: dict[str, bool] = {}
     if args.commitment:
@@ -307,6 +335,9 @@ def run(top: argparse.ArgumentParser, argv: Sequence[str] | None, out: TextIO, p
         args.prog = prog
         func: Handler = args.func
         return func(args, out)
+    except NoCommand as error:  # a command alone: its help, on stderr, status 2 as before
+        sys.stderr.write(error.help)
+        return 2
     except (CardTableError, UsageError) as error:
         sys.stderr.write(f"{prog}: {error}\n")
         return 2

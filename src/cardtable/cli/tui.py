@@ -154,7 +154,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         theme=_theme(args),
         game=game if args.resume is None or chosen else None,
     )
-    return play(options, out)
+    return play(options, out, prog=f"{args.prog} play")
 
 
 def _rules(args: argparse.Namespace, game: str) -> GameRules:
@@ -173,4 +173,11 @@ def _cmd_lesson(args: argparse.Namespace, out: TextIO) -> int:
     from cardtable.tui.launch import lesson
 
     game = getattr(args, "game", "gin")
-    return lesson(out, plain=args.plain, ascii_only=args.ascii, theme=_theme(args), game=game)
+    return lesson(
+        out,
+        plain=args.plain,
+        ascii_only=args.ascii,
+        theme=_theme(args),
+        game=game,
+        prog=f"{args.prog} lesson",
+    )

@@ -12,17 +12,35 @@ from typing import NoReturn
 
 from cardtable.gin.rules import PRESETS, Rules, make_rules
 
-__all__ = ["Parser", "UsageError", "add_rules_options", "rules_from_args", "settings_from"]
+__all__ = [
+    "NoCommand",
+    "Parser",
+    "UsageError",
+    "add_rules_options",
+    "rules_from_args",
+    "settings_from",
+]
 
 
 class UsageError(Exception):
     """Bad command-line input: reported on one line, exit status 2."""
 
 
+class NoCommand(UsageError):
+    """No subcommand was given: the help of the command (``help``) is shown, status 2."""
+
+    def __init__(self, message: str, help_text: str) -> None:
+        super().__init__(message)
+        self.help = help_text
+
+
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are :class:`UsageError` (one line, status 2)."""
+    """An argument parser whose errors are :class:`UsageError` (one line, status 2); a
+    command given without its subcommand raises :class:`NoCommand` with its help."""
 
     def error(self, message: str) -> NoReturn:
+        if message == "the following arguments are required: command":
+            raise NoCommand(message, self.format_help())
         raise UsageError(message)
 
 

@@ -37,6 +37,9 @@ True
 
 from __future__ import annotations
 
+import codecs
+from typing import BinaryIO
+
 from cardtable.cards import format_cards
 from cardtable.cribbage.actions import Action, ActionKind
 from cardtable.cribbage.hand import Hand
@@ -45,7 +48,7 @@ from cardtable.cribbage.rules import Rules, make_rules
 from cardtable.cribbage.score import parse_cards_in_order
 from cardtable.errors import CardTableError, InvalidRecordError
 
-__all__ = ["MAGIC", "dump", "load", "replay_file"]
+__all__ = ["MAGIC", "dump", "load", "read_text", "replay_file"]
 
 MAGIC = "cribbage-record 1"
 
@@ -115,7 +118,7 @@ def _content(text: str) -> list[tuple[int, str]]:
     or the end of a line after `` #``) and spacing removed, a seed kept exactly as written
     (a seed is any text)."""
     kept = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -200,7 +203,41 @@ def _start(header: dict[str, tuple[int, str]], decks: list[tuple[int, ...]]) -> 
         raise InvalidRecordError(str(error), number) from None
 
 
+MAX_LINE_BYTES = 4096  # a record's longest line, a deck or a seed, is far shorter
+MAX_RECORD_BYTES = 16 * 1024 * 1024  # a long match is well under 1 MiB
+
+
+def read_text(handle: BinaryIO) -> str:
+    """A record file's text, read a line at a time with bounded memory: a line that is not
+    UTF-8 or longer than :data:`MAX_LINE_BYTES`, or a file over :data:`MAX_RECORD_BYTES`, is
+    refused at that line without reading on; a UTF-8 BOM is skipped."""
+    lines: list[str] = []
+    size = 0
+    while True:
+        raw = handle.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return "".join(lines)
+        number = len(lines) + 1
+        size += len(raw)
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            raise InvalidRecordError(
+                f"the line is longer than {MAX_LINE_BYTES} bytes: not a match record", number
+            )
+        if size > MAX_RECORD_BYTES:
+            raise InvalidRecordError(
+                f"the record is over {MAX_RECORD_BYTES // (1024 * 1024)} MiB: not a match record",
+                number,
+            )
+        if number == 1:
+            raw = raw.removeprefix(codecs.BOM_UTF8)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidRecordError("not UTF-8 text", number) from None
+        lines.append(text)
+
+
 def replay_file(path: str) -> Match:
     """Load a record from a file (``-`` for standard input is the caller's business)."""
-    with open(path, encoding="utf-8") as handle:
-        return load(handle.read())
+    with open(path, "rb") as handle:
+        return load(read_text(handle))

@@ -34,7 +34,10 @@ deal 1 hand 1 dealer 1
 
 from __future__ import annotations
 
+import codecs
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 from cardtable.cards import CARDS, Card, format_cards, parse_card, parse_cards
 from cardtable.errors import CardTableError, InvalidRecordError
@@ -42,7 +45,7 @@ from cardtable.gin.actions import Action
 from cardtable.gin.match import Match
 from cardtable.gin.rules import Rules, make_rules
 
-__all__ = ["MAGIC", "dump", "load", "replay_file"]
+__all__ = ["MAGIC", "dump", "load", "load_lines", "read_lines", "replay_file"]
 
 MAGIC = "ginrummy-record 1"
 
@@ -113,51 +116,86 @@ def _int(word: str, what: str, line: int) -> int:
         raise InvalidRecordError(f"{what} must be a number, not {word!r}", line) from None
 
 
+MAX_LINE_BYTES = 4096  # the longest line a record writes is a deck line (about 160 bytes)
+MAX_DEAL_ROWS = 1000  # a hand ends when the stock runs low: a few dozen moves
+MAX_BUFFERED_ROWS = 200_000  # a record without a seed is replayed once it is read whole
+
+
+def _rows(lines: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """The meaningful lines (numbered, stripped), less blank lines and comments."""
+    for number, raw in lines:
+        row = raw.strip()
+        if number == 1:
+            row = row.removeprefix("\ufeff").strip()  # a BOM some editors add
+        if row and not row.startswith("#"):
+            yield number, row
+
+
 def load(text: str) -> Match:
     """Replay a record into a :class:`Match`; a malformed or inconsistent record is refused
     with :class:`InvalidRecordError` naming its line."""
-    rows = [
-        (number, raw.strip())
-        for number, raw in enumerate(text.splitlines(), start=1)
-        if raw.strip() and not raw.strip().startswith("#")
-    ]
-    if not rows or rows[0][1] != MAGIC:
-        raise InvalidRecordError(f"a record starts with {MAGIC!r}", rows[0][0] if rows else 1)
-    rules: Rules | None = None
-    seed: str | None = None
-    first_dealer: int | None = None
-    deals: list[_Deal] = []
-    final: tuple[int, list[str]] | None = None
-    for number, row in rows[1:]:
+    return load_lines(enumerate(text.splitlines(), start=1))
+
+
+def load_lines(lines: Iterable[tuple[int, str]]) -> Match:
+    """Replay a record given as numbered lines, as it is read: a record with a seed is
+    replayed deal by deal, so the first bad line stops the reading, whatever follows it."""
+    loader = _Loader()
+    for number, row in _rows(lines):
+        loader.row(number, row)
+    return loader.finish()
+
+
+class _Loader:
+    def __init__(self) -> None:
+        self.first: int | None = None
+        self.rules: Rules | None = None
+        self.seed: str | None = None
+        self.first_dealer: int | None = None
+        self.match: Match | None = None  # once the first deal of a record with a seed starts
+        self.deals: list[_Deal] = []  # waiting to be replayed
+        self.replayed = 0
+        self.buffered = 0
+        self.final: tuple[int, list[str]] | None = None
+
+    def row(self, number: int, row: str) -> None:
+        if self.first is None:
+            if row != MAGIC:
+                raise InvalidRecordError(f"a record starts with {MAGIC!r}", number)
+            self.first = number
+            return
         head, _, rest = row.partition(" ")
         words = rest.split()
-        if final is not None:
+        if self.final is not None:
             raise InvalidRecordError("nothing may follow the final line", number)
+        if head in ("rules", "seed", "first-dealer") and (self.deals or self.replayed):
+            raise InvalidRecordError(f"the {head} line comes before the first deal", number)
         if head == "rules":
             try:
                 pairs = dict(word.split("=", 1) for word in words)
-                rules = make_rules(Rules(), pairs)
+                self.rules = make_rules(Rules(), pairs)
             except (ValueError, CardTableError) as error:
                 raise InvalidRecordError(f"bad rules: {error}", number) from None
         elif head == "seed":
             if len(words) != 1:
                 raise InvalidRecordError("seed takes one word", number)
-            seed = words[0]
+            self.seed = words[0]
         elif head == "first-dealer":
-            first_dealer = _int(rest.strip(), "first-dealer", number)
+            self.first_dealer = _int(rest.strip(), "first-dealer", number)
         elif head == "deal":
             if len(words) != 5 or words[1] != "hand" or words[3] != "dealer":
                 raise InvalidRecordError("expected 'deal N hand M dealer S'", number)
-            deals.append(
-                _Deal(
-                    number,
-                    _int(words[0], "deal", number),
-                    _int(words[2], "hand", number),
-                    _int(words[4], "dealer", number),
-                )
+            deal = _Deal(
+                number,
+                _int(words[0], "deal", number),
+                _int(words[2], "hand", number),
+                _int(words[4], "dealer", number),
             )
+            if self.seed is not None:
+                self._replay_waiting()
+            self.deals.append(deal)
         elif head == "deck":
-            if not deals:
+            if not self.deals:
                 raise InvalidRecordError("a deck line belongs to a deal", number)
             try:
                 deck = tuple(int(c) for c in _ordered_cards(rest))
@@ -165,35 +203,68 @@ def load(text: str) -> Match:
                 raise InvalidRecordError(f"bad deck: {error}", number) from None
             if len(deck) != 52:
                 raise InvalidRecordError(f"a deck has 52 cards, not {len(deck)}", number)
-            deals[-1].deck = deck
+            self.deals[-1].deck = deck
         elif head in ("0", "1", "result"):
-            if not deals:
+            if not self.deals:
                 raise InvalidRecordError("actions belong to a deal", number)
-            deals[-1].items.append((number, head, words))
+            items = self.deals[-1].items
+            if len(items) >= MAX_DEAL_ROWS:
+                raise InvalidRecordError(
+                    f"a deal has {MAX_DEAL_ROWS} lines at most: it is over long before", number
+                )
+            items.append((number, head, words))
         elif head == "final":
-            final = (number, words)
+            self.final = (number, words)
         else:
             raise InvalidRecordError(f"unknown line {head!r}", number)
-    if rules is None:
-        raise InvalidRecordError("the rules line is missing", rows[0][0])
-    if first_dealer is None:
-        raise InvalidRecordError("the first-dealer line is missing", rows[0][0])
-    decks = None
-    if seed is None:
-        decks = []
-        for deal in deals:
-            if deal.deck is None:
-                raise InvalidRecordError("without a seed every deal needs a deck line", deal.line)
-            decks.append(deal.deck)
-    try:
-        match = Match(rules, first_dealer, seed=seed, decks=decks)
-    except CardTableError as error:
-        raise InvalidRecordError(str(error), rows[0][0]) from None
-    for index, deal in enumerate(deals):
-        _replay_deal(match, deal, index)
-    if final is not None:
-        _check_final(match, *final)
-    return match
+        if self.seed is None:
+            self.buffered += 1
+            if self.buffered > MAX_BUFFERED_ROWS:
+                raise InvalidRecordError(
+                    f"a record without a seed line may have {MAX_BUFFERED_ROWS} lines at most",
+                    number,
+                )
+
+    def _start(self, decks: list[tuple[int, ...]] | None) -> Match:
+        assert self.first is not None
+        if self.rules is None:
+            raise InvalidRecordError("the rules line is missing", self.first)
+        if self.first_dealer is None:
+            raise InvalidRecordError("the first-dealer line is missing", self.first)
+        try:
+            return Match(self.rules, self.first_dealer, seed=self.seed, decks=decks)
+        except CardTableError as error:
+            raise InvalidRecordError(str(error), self.first) from None
+
+    def _replay_waiting(self) -> None:
+        if self.match is None:
+            self.match = self._start(None)
+        for deal in self.deals:
+            _replay_deal(self.match, deal, self.replayed)
+            self.replayed += 1
+        self.deals.clear()
+
+    def finish(self) -> Match:
+        if self.first is None:
+            raise InvalidRecordError(f"a record starts with {MAGIC!r}", 1)
+        if self.seed is not None:
+            self._replay_waiting()
+            assert self.match is not None
+            match = self.match
+        else:
+            decks = []
+            for deal in self.deals:
+                if deal.deck is None:
+                    raise InvalidRecordError(
+                        "without a seed every deal needs a deck line", deal.line
+                    )
+                decks.append(deal.deck)
+            match = self._start(decks)
+            for index, deal in enumerate(self.deals):
+                _replay_deal(match, deal, index)
+        if self.final is not None:
+            _check_final(match, *self.final)
+        return match
 
 
 def _ordered_cards(text: str) -> list[Card]:
@@ -279,7 +350,29 @@ def _check_final(match: Match, number: int, words: list[str]) -> None:
         )
 
 
+def read_lines(handle: BinaryIO) -> Iterator[tuple[int, str]]:
+    """The numbered lines of a record file, read one at a time: a line that is not UTF-8 or
+    longer than :data:`MAX_LINE_BYTES` is refused with its number; a UTF-8 BOM is skipped."""
+    number = 0
+    while True:
+        raw = handle.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            raise InvalidRecordError(
+                f"the line is longer than {MAX_LINE_BYTES} bytes: not a match record", number
+            )
+        if number == 1:
+            raw = raw.removeprefix(codecs.BOM_UTF8)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidRecordError("not UTF-8 text", number) from None
+        yield number, text
+
+
 def replay_file(path: str) -> Match:
-    """Load a record from a file."""
-    with open(path, encoding="utf-8") as handle:
-        return load(handle.read())
+    """Load a record from a file, as it is read (see :func:`load_lines`)."""
+    with open(path, "rb") as handle:
+        return load_lines(read_lines(handle))

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.app import App
+from textual.binding import Binding
 
+from cardtable.tui import ascii as ascii_mode
 from cardtable.tui.crib_lesson import CribbageLessonScreen
 from cardtable.tui.crib_screen import CribbageScreen
 from cardtable.tui.crib_session import CribbageTable
@@ -20,6 +22,7 @@ from cardtable.tui.lesson_screen import LessonScreen
 from cardtable.tui.session import TerminalTable
 from cardtable.tui.styles import CRIBBAGE_CSS, CSS
 from cardtable.tui.table_screen import TableScreen
+from cardtable.tui.widgets import CardGroup, CardView, HandView, Pile
 
 __all__ = [
     "CribbageApp",
@@ -37,7 +40,31 @@ __all__ = [
 ]
 
 
-class TableApp(App[None]):
+class _CardTableApp(App[None]):
+    """What the apps share: the theme at start, and ``--ascii`` (ASCII borders, keys and
+    frames: :mod:`cardtable.tui.ascii`)."""
+
+    def __init__(self, *, ascii_only: bool, theme: str) -> None:
+        if ascii_only:
+            widgets = ascii_mode.widget_css((CardView, CardGroup, HandView, Pile))
+            # The instance's own sheet (Textual reads ``self.CSS``), the class's left as it is.
+            object.__setattr__(self, "CSS", ascii_mode.ascii_css(*widgets, type(self).CSS))
+        super().__init__()
+        self.ascii_only = ascii_only
+        self.start_theme = theme
+
+    def on_mount(self) -> None:
+        self.theme = self.start_theme
+        if self.ascii_only:
+            ascii_mode.wrap_driver(self._driver)
+
+    def get_key_display(self, binding: Binding) -> str:
+        if self.ascii_only:
+            return ascii_mode.key_display(binding, super().get_key_display)
+        return super().get_key_display(binding)
+
+
+class TableApp(_CardTableApp):
     """A match against the computer at one terminal seat.
 
     ``new_match`` is asked for the table to open after a finished match (``n`` on the final
@@ -55,34 +82,30 @@ class TableApp(App[None]):
         theme: str = "textual-dark",
         new_match: Callable[[TerminalTable], TerminalTable] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(ascii_only=ascii_only, theme=theme)
         self.table = table
-        self.ascii_only = ascii_only
-        self.start_theme = theme
         self.new_match = new_match
 
     def on_mount(self) -> None:
-        self.theme = self.start_theme
+        super().on_mount()
         self.push_screen(TableScreen(self))
 
 
-class LessonApp(App[None]):
+class LessonApp(_CardTableApp):
     """The guided lesson, full screen."""
 
     CSS = CSS
     TITLE = "Gin Rummy lesson"
 
     def __init__(self, *, ascii_only: bool = False, theme: str = "textual-dark") -> None:
-        super().__init__()
-        self.ascii_only = ascii_only
-        self.start_theme = theme
+        super().__init__(ascii_only=ascii_only, theme=theme)
 
     def on_mount(self) -> None:
-        self.theme = self.start_theme
+        super().on_mount()
         self.push_screen(LessonScreen(self.ascii_only))
 
 
-class CribbageApp(App[None]):
+class CribbageApp(_CardTableApp):
     """A cribbage match against the computer at one terminal seat; ``new_match`` as in
     :class:`TableApp`."""
 
@@ -97,28 +120,24 @@ class CribbageApp(App[None]):
         theme: str = "textual-dark",
         new_match: Callable[[CribbageTable], CribbageTable] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(ascii_only=ascii_only, theme=theme)
         self.table = table
-        self.ascii_only = ascii_only
-        self.start_theme = theme
         self.new_match = new_match
 
     def on_mount(self) -> None:
-        self.theme = self.start_theme
+        super().on_mount()
         self.push_screen(CribbageScreen(self))
 
 
-class CribbageLessonApp(App[None]):
+class CribbageLessonApp(_CardTableApp):
     """The guided Cribbage lesson, full screen."""
 
     CSS = CRIBBAGE_CSS
     TITLE = "Cribbage lesson"
 
     def __init__(self, *, ascii_only: bool = False, theme: str = "textual-dark") -> None:
-        super().__init__()
-        self.ascii_only = ascii_only
-        self.start_theme = theme
+        super().__init__(ascii_only=ascii_only, theme=theme)
 
     def on_mount(self) -> None:
-        self.theme = self.start_theme
+        super().on_mount()
         self.push_screen(CribbageLessonScreen(self.ascii_only))

@@ -12,7 +12,16 @@ from cardtable.tui.crib_session import CribbageTable
 from cardtable.tui.render import wants_ascii
 from cardtable.tui.session import NoMatchError, TerminalTable, match_game, resumable_matches
 
-__all__ = ["AnyTable", "PlayOptions", "another", "another_cribbage", "lesson", "open_table", "play"]
+__all__ = [
+    "AnyTable",
+    "PlayOptions",
+    "another",
+    "another_cribbage",
+    "full_screen_possible",
+    "lesson",
+    "open_table",
+    "play",
+]
 
 AnyTable = TerminalTable | CribbageTable
 
@@ -72,10 +81,40 @@ def open_table(service: TableService, options: PlayOptions) -> AnyTable:
     return TerminalTable.resume(service, match_id or None)
 
 
-def play(options: PlayOptions, out: TextIO) -> int:
-    """Play at a terminal seat until the match ends or the player leaves (it is saved)."""
+def _is_terminal(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if callable(isatty) else False
+    except (OSError, ValueError):  # a closed stream
+        return False
+
+
+def full_screen_possible(out: TextIO) -> bool:
+    """Whether the full-screen table can run: standard input and ``out`` are terminals."""
+    return _is_terminal(sys.stdin) and _is_terminal(out)
+
+
+def _fall_back_to_plain(out: TextIO, what: str) -> None:
+    """One line on standard error: the full-screen table needs a terminal on both ends."""
+    sys.stderr.write(
+        f"{what}: standard input or output is not a terminal: playing line by line (--plain)\n"
+    )
+    sys.stderr.flush()
+
+
+def play(options: PlayOptions, out: TextIO, prog: str = "ginrummy play") -> int:
+    """Play at a terminal seat until the match ends or the player leaves (it is saved).
+
+    Without a terminal on standard input and output (a pipe, a file) the full-screen table
+    cannot run: the line-by-line table plays instead, with a note on standard error; the
+    choice is made before any match is opened."""
+    from dataclasses import replace
+
     from cardtable.store import Store
 
+    if not options.plain and not full_screen_possible(out):
+        _fall_back_to_plain(out, prog)
+        options = replace(options, plain=True)
     store = Store(options.database)
     try:
         table = open_table(TableService(store), options)
@@ -169,9 +208,14 @@ def lesson(
     ascii_only: bool = False,
     theme: str,
     game: str = "gin",
+    prog: str = "ginrummy lesson",
 ) -> int:
-    """The guided lesson of ``game``, full screen or line by line."""
+    """The guided lesson of ``game``, full screen or line by line (line by line too without
+    a terminal, with a note on standard error)."""
     ascii_only = ascii_only or wants_ascii(out)
+    if not plain and not full_screen_possible(out):
+        _fall_back_to_plain(out, prog)
+        plain = True
     if game == "cribbage":
         return _cribbage_lesson(out, plain=plain, ascii_only=ascii_only, theme=theme)
     if plain:

@@ -139,6 +139,15 @@ class PlainTable:
     # -- the loop ------------------------------------------------------------------------
 
     def run(self) -> int:
+        """Play until the match ends, the input ends or the player quits; Ctrl-C stops too,
+        with the same resume hint (status 130)."""
+        try:
+            return self._run()
+        except KeyboardInterrupt:
+            self.say("", "Stopped: the match is saved.", *self._resume_lines())
+            return 130
+
+    def _run(self) -> int:
         table = self.table
         if not self.json:
             self.say(
@@ -180,11 +189,8 @@ class PlainTable:
     def _wait_for_opponent(self) -> bool:
         opponent = self.names[1 - self.table.seat]
         self.say(f"Waiting for {opponent} to play (the match is saved; Ctrl-C stops).")
-        try:
-            while not self.table.changed_elsewhere():
-                self.sleep(self.poll)
-        except KeyboardInterrupt:
-            return False
+        while not self.table.changed_elsewhere():
+            self.sleep(self.poll)  # Ctrl-C: see run()
         self.show_update(self.table.refresh())
         return True
 
@@ -235,9 +241,26 @@ class PlainTable:
                 return choices[number - 1].action
         return action_text(word, rest)
 
+    def _not_held(self, text: str) -> str | None:
+        """``you do not hold XX`` when ``text`` discards, knocks or goes gin with a card that
+        is not in the hand (before drawing, the service would only say to draw first)."""
+        verb, _, rest = text.partition(" ")
+        if verb not in ("discard", "knock", "gin") or not rest.strip():
+            return None
+        try:
+            card = parse_card(rest.split()[0])
+        except CardTableError:
+            return None  # the service names the unknown card
+        if card in self.table.view.hand.hand:
+            return None
+        return f"you do not hold {render.face(card, self.ascii)}"
+
     def _play(self, word: str, rest: str) -> None:
         try:
             text = self._action_text(word, rest)
+            not_held = self._not_held(text)
+            if not_held is not None:
+                raise IllegalActionError(not_held)
             if text in ("knock", "gin"):
                 self._layouts(None)
                 return

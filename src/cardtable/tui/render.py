@@ -75,6 +75,7 @@ __all__ = [
     "lesson_text",
     "lesson_turn",
     "meld_text",
+    "my_name",
     "names_of",
     "news",
     "no_knock",
@@ -174,6 +175,12 @@ def names_of(players: Sequence[PlayerView], me: int) -> tuple[str, str]:
 def seat_names(view: SeatView) -> tuple[str, str]:
     """:func:`names_of` for a seat's view."""
     return names_of(view.players, view.seat)
+
+
+def my_name(view: SeatView) -> str:
+    """The viewer's own name at the table (``--name``), else ``You``."""
+    name = view.players[view.seat].name.strip()
+    return name or "You"
 
 
 def opponent_title(view: SeatView) -> str:
@@ -553,8 +560,10 @@ def card_back(ascii_only: bool = False) -> str:
 
 
 def top_line(view: SeatView) -> str:
-    """The title bar: hand number, the score, the target and the knock threshold."""
-    names = seat_names(view)
+    """The title bar: hand number, the score (the player by name), the target and the knock
+    threshold."""
+    names = list(seat_names(view))
+    names[view.seat] = my_name(view)
     scores = view.sheet.scores
     hand = view.hand
     limit = "gin only" if hand.threshold == 0 else f"knock ≤ {hand.threshold}"
