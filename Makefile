@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: run test lint typecheck unit bench clean browser
+.PHONY: run test lint typecheck unit bench clean browser postgres
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -33,13 +33,21 @@ $(CHROMIUM):
 
 browser: $(CHROMIUM)
 
+# The store, table and multi-process tests start a PostgreSQL server of their own (a
+# throwaway cluster on 127.0.0.1, run as the postgres user when the tests run as root).
+PG_INITDB := $(firstword $(wildcard /usr/lib/postgresql/*/bin/initdb))
+postgres:
+ifeq ($(PG_INITDB),)
+	apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql
+endif
+
 # Bytecode, pytest's cache and Hypothesis's files go outside the checkout: the suite
 # writes nothing into the source tree, and tests/tree_check.py checks that it did not.
 TMP ?= $(or $(TMPDIR),/tmp)
 export PYTHONPYCACHEPREFIX := $(TMP)/cardtable-pycache
 export HYPOTHESIS_STORAGE_DIRECTORY := $(TMP)/cardtable-artifacts/hypothesis
 
-test: $(STAMP_TEST) $(CHROMIUM)
+test: $(STAMP_TEST) $(CHROMIUM) postgres
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy --strict src/cardtable
 	$(BIN)/lint-imports --no-cache

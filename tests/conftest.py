@@ -24,3 +24,6 @@ settings.register_profile(
     database=DirectoryBasedExampleDatabase(str(ARTIFACTS / "hypothesis" / "examples")),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+# The tests' own PostgreSQL server (started on first use) and a fresh database on it.
+from tests.pg import pg_url, postgres  # noqa: E402, F401

@@ -1,5 +1,6 @@
-"""The store: matches and their actions in SQL, races settled by the primary key, series
-that cannot fork, and databases made by earlier versions upgraded without losing a match."""
+"""The store: matches and their actions in SQL, races settled by the stored count, series
+that cannot fork, and databases made by earlier versions upgraded without losing a match.
+Every test runs on SQLite and on PostgreSQL unless it says otherwise."""
 
 from __future__ import annotations
 
@@ -11,11 +12,6 @@ import pytest
 from cardtable.store import ActionConflictError, SeriesConflictError, Store, default_url
 
 SEATS = [{"kind": "human", "name": "Ann", "token": "t0"}, {"kind": "computer", "level": "simple"}]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(f"sqlite:///{tmp_path / 'store.db'}")
 
 
 def test_a_match_and_its_actions_round_trip(store: Store) -> None:
@@ -30,10 +26,13 @@ def test_a_match_and_its_actions_round_trip(store: Store) -> None:
         "seed",
     )
     assert stored.seats == SEATS and stored.summary == {"scores": [0, 0]}
+    assert stored.action_count == 2  # read with the match: no count query
     assert [(a.number, a.seat, a.action) for a in store.actions("m1")] == [
         (0, 0, "pass"),
         (1, 1, "take"),
     ]
+    assert [a.action for a in store.actions("m1", since=1)] == ["take"]
+    assert store.actions("m1", since=2) == []
     assert store.action_count("m1") == 2
     assert store.get_match("nope") is None
 
@@ -43,9 +42,14 @@ def test_two_writers_cannot_both_take_one_turn(store: Store) -> None:
     store.append_actions("m1", 0, [(1, "pass")], "active", {})
     with pytest.raises(ActionConflictError):
         store.append_actions("m1", 0, [(1, "take")], "finished", {"winner": 1})
+    with pytest.raises(ActionConflictError):  # ahead of the stored count: refused as well
+        store.append_actions("m1", 5, [(1, "take")], "finished", {"winner": 1})
     stored = store.get_match("m1")
     assert stored is not None and stored.status == "active"  # the refused write left nothing
+    assert stored.action_count == 1
     assert [a.action for a in store.actions("m1")] == ["pass"]
+    with pytest.raises(KeyError):
+        store.append_actions("nope", 0, [(0, "pass")], "active", {})
 
 
 def test_a_series_cannot_fork(store: Store) -> None:
@@ -71,19 +75,31 @@ def test_a_database_of_the_ginrummy_package_is_upgraded_in_place(tmp_path: Path)
                 PRIMARY KEY (match_id, number));
             INSERT INTO matches VALUES ('old', 't', 't', '{}', 'seed', 0, '[]', 'active', '{}');
             INSERT INTO actions VALUES ('old', 0, 1, 'pass', 't');
+            INSERT INTO actions VALUES ('old', 1, 0, 'take', 't');
             """
         )
     store = Store(f"sqlite:///{path}")
     try:
+        assert store.needs_job_scan  # its pending computer turns have no jobs yet
         stored = store.get_match("old")
         assert stored is not None and stored.game == "gin" and stored.follows is None
-        assert store.action_count("old") == 1
+        assert stored.action_count == 2 == store.action_count("old")  # counted once
+        store.append_actions("old", 2, [(0, "draw")], "active", {})
         store.create_match("new", {}, "s", 0, SEATS, follows="old")
         with pytest.raises(SeriesConflictError):  # the unique index exists there too
             store.create_match("other", {}, "s", 0, SEATS, follows="old")
     finally:
         store.close()
-    Store(f"sqlite:///{path}").close()  # opening it again changes nothing
+    again = Store(f"sqlite:///{path}")  # opening it again changes nothing
+    try:
+        assert not again.needs_job_scan
+        assert again.action_count("old") == 3
+    finally:
+        again.close()
+
+
+def test_a_fresh_database_needs_no_scan(store: Store) -> None:
+    assert not store.needs_job_scan
 
 
 def test_the_default_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -96,3 +112,32 @@ def test_the_default_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
     monkeypatch.delenv("GINRUMMY_DATABASE_URL")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_url() == f"sqlite:///{tmp_path / 'ginrummy' / 'ginrummy.db'}"
+
+
+def test_two_stores_open_a_new_database_at_once(db_url: str) -> None:
+    """Several server processes start together: the schema is made once, by one."""
+    import threading
+
+    stores: list[Store] = []
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(4)
+
+    def open_one() -> None:
+        barrier.wait()
+        try:
+            stores.append(Store(db_url))
+        except BaseException as error:  # collected for the assertion below
+            errors.append(error)
+
+    threads = [threading.Thread(target=open_one) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    try:
+        assert errors == [] and len(stores) == 4
+        stores[0].create_match("m1", {}, "s", 0, SEATS)
+        assert stores[3].get_match("m1") is not None
+    finally:
+        for store in stores:
+            store.close()

@@ -1,4 +1,5 @@
-"""A table service on a fresh SQLite file per test."""
+"""A table service on a fresh database per test: a SQLite file, and a database on the
+tests' own PostgreSQL server (every test here runs on both)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import pytest
 
 from cardtable.store import Store
 from cardtable.table import TableService
+from tests.pg import DATABASES, database_url
 
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'table.db'}"
+@pytest.fixture(params=DATABASES)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    return database_url(request, tmp_path)
 
 
 @pytest.fixture

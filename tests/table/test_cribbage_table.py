@@ -25,7 +25,9 @@ def _new(service: TableService, seats: tuple[SeatSpec, SeatSpec], preset: str = 
 
 def _hidden(service: TableService, match_id: str, seat: int) -> set[str]:
     """The cards of the other seat that this seat may not know now (from the engine)."""
-    live = service._live[match_id].match  # the truth, to check the views against
+    cached = service._live.peek(match_id)  # the truth, to check the views against
+    assert cached is not None
+    live = cached.match
     hand = live.hands[-1] if live.is_over else live.current
     other = 1 - seat
     hidden = {str(c) for c in hand.cards[other]}

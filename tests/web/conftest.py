@@ -24,6 +24,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 for its test cli
 from cardtable.store import Store
 from cardtable.table import TableService
 from cardtable.web.app import create_app
+from cardtable.web.limits import WebLimits
 
 from .webhelpers import LiveServer
 
@@ -35,14 +36,23 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def service(db_url: str) -> Iterator[TableService]:
+    """As the server runs it: the computer's turns played by the app's worker, so that a
+    move is answered before the computer's reply, which follows by push (and GET)."""
     store = Store(db_url)
-    yield TableService(store)
+    yield TableService(store, computers="worker")
     store.close()
 
 
 @pytest.fixture
-def app(service: TableService) -> Starlette:
-    return create_app(service)
+def limits() -> WebLimits:
+    """No rate limits: these tests play whole matches at machine speed, which is what the
+    limits exist to stop. The limits' own tests (``test_limits.py``) override this."""
+    return WebLimits.unlimited()
+
+
+@pytest.fixture
+def app(service: TableService, limits: WebLimits) -> Starlette:
+    return create_app(service, limits=limits)
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from .webhelpers import (
     friend_match,
     new_match,
     play_hand,
+    settled,
     some_move,
     to_act_token,
     view,
@@ -68,8 +69,11 @@ def test_create_against_the_computer_with_a_setting_changed(client: TestClient) 
     players = data["view"]["players"]
     assert players[1]["kind"] == "computer" and players[1]["level"] == "simple"
     assert all("token" not in p for p in players)
+    # The computer's turns are the worker's, after the reply: the stored match can only have
+    # moved on from what the reply showed, never back.
     again = view(client, data["match_id"], data["token"])
-    assert again["action_count"] == data["view"]["action_count"]
+    assert again["action_count"] >= data["view"]["action_count"]
+    assert again["rules"] == rules and again["players"] == players
 
 
 def test_create_for_a_friend_gives_an_invitation_token(client: TestClient) -> None:
@@ -304,18 +308,20 @@ def test_acting_without_the_token_is_refused(client: TestClient) -> None:
     assert _snapshot(client, match_id, tokens) == before
 
 
-def test_the_computer_answers_at_once(client: TestClient) -> None:
+def test_the_computer_answers_by_itself_within_seconds(client: TestClient) -> None:
     data = new_match(client, level="random")
     match_id, token = data["match_id"], data["token"]
     for _ in range(30):
-        current = view(client, match_id, token)
-        assert current["observation"]["to_act"] in (0, None)  # never left waiting on it
+        current = settled(client, match_id, token)  # never left waiting on it
+        assert current["observation"]["to_act"] in (0, None)
         if current["status"] != "active":
             break
         response = act(
             client, match_id, token, some_move(current), expected=current["action_count"]
         )
         assert response.status_code == 200, response.text
+        # Answered once the person's move is stored: the computer's comes after.
+        assert response.json()["action_count"] == current["action_count"] + 1
 
 
 # -- a hand to its end: showdown, score sheet, replay, the revealed seed ----------------------

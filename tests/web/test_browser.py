@@ -56,7 +56,7 @@ STATE_SCRIPT = """() => {
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     folder = tmp_path_factory.mktemp("browser")
     store = Store(f"sqlite:///{folder / 'browser.db'}")
-    with LiveServer(create_app(TableService(store))) as live:
+    with LiveServer(create_app(TableService(store, computers="worker"))) as live:
         yield live
     store.close()
 

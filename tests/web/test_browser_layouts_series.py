@@ -38,7 +38,7 @@ API = """async ([path, token, method]) => {
 @pytest.fixture(scope="module")
 def table_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableService]:
     store = Store(f"sqlite:///{tmp_path_factory.mktemp('series') / 'series.db'}")
-    yield TableService(store)
+    yield TableService(store, computers="worker")
     store.close()
 
 

@@ -16,7 +16,7 @@ from cardtable.cards import commitment
 from cardtable.table import SeatSpec, TableService
 from cardtable.web import rules_page
 
-from .webhelpers import bearer, card_strings, view
+from .webhelpers import bearer, card_strings, settled, view
 
 SHORT = {"game": "cribbage", "preset": "short", "level": "simple"}
 ITEM_KINDS = {"fifteen", "pair", "run", "flush", "nobs"}
@@ -28,6 +28,8 @@ def crib_match(client: TestClient, **body: Any) -> dict[str, Any]:
     response = client.post("/api/matches", json=sent)
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
+    if sent.get("opponent", "computer") == "computer":  # the computer may lay away first
+        data["view"] = settled(client, data["match_id"], data["token"])
     return data
 
 
@@ -68,7 +70,9 @@ def play_until(
         if done(views[0]):
             return views[0]
         mover = next((i for i, v in enumerate(views) if v["my_turn"]), None)
-        assert mover is not None, "nobody may act in an active match"
+        if mover is None:  # the computer's turn: it answers by itself (else this fails)
+            settled(client, match_id, tokens[0])
+            continue
         response = act(client, match_id, tokens[mover], a_move(views[mover]))
         assert response.status_code == 200, response.text
     raise AssertionError("the match did not get there")
@@ -176,7 +180,8 @@ def test_a_discard_a_play_and_go_are_the_servers_action_texts(client: TestClient
     # Either order of the two cards is the same discard.
     response = act(client, match_id, token, f"discard {second} {first}")
     assert response.status_code == 200, response.text
-    after = response.json()
+    assert sorted(response.json()["laid_away"]) == sorted([first, second])
+    after = settled(client, match_id, token)  # the computer lays away, and perhaps leads
     assert sorted(after["laid_away"]) == sorted([first, second])
     assert after["opponent_laid_away"] and after["starter"] is not None
     assert after["phase"] == "play" and len(after["hand"]) == 4
@@ -343,10 +348,13 @@ def test_muggins_states_a_count_and_the_opponent_answers(client: TestClient) -> 
 # -- what a seat is never sent ---------------------------------------------------------------
 
 
-def crib_hidden(service: TableService, match_id: str, seat: int) -> set[str]:
-    """Cards ``seat`` must not see now, from the database's record: the opponent's cards
-    not yet played, their half of the crib until the crib is shown, the rest of the deck
-    (the starter too, until it is turned)."""
+def crib_hidden(
+    service: TableService, match_id: str, seat: int, count: int | None = None
+) -> set[str]:
+    """Cards ``seat`` must not see, from the database's record after its first ``count``
+    actions (all when ``None``): the opponent's cards not yet played, their half of the
+    crib until the crib is shown, the rest of the deck (the starter too, until it is
+    turned). A view is checked at its own count: the computer may have moved since."""
     from cardtable.cribbage.game import CRIBBAGE
     from cardtable.cribbage.hand import Phase
     from cardtable.store import Store
@@ -355,7 +363,7 @@ def crib_hidden(service: TableService, match_id: str, seat: int) -> set[str]:
     try:
         stored = store.get_match(match_id)
         assert stored is not None
-        actions = [(a.seat, a.action) for a in store.actions(match_id)]
+        actions = [(a.seat, a.action) for a in store.actions(match_id)][:count]
         match = CRIBBAGE.rebuild(stored.rules, stored.seed, stored.first_dealer, actions)
     finally:
         store.close()
@@ -387,7 +395,9 @@ class CribSeat:
         self.checked = 0
 
     def check(self, data: Any) -> None:
-        hidden = crib_hidden(self.service, self.match_id, self.seat)
+        shown = data.get("view", data) if isinstance(data, dict) else {}
+        count = shown.get("action_count") if isinstance(shown, dict) else None
+        hidden = crib_hidden(self.service, self.match_id, self.seat, count)
         leaked = card_strings(data, frozenset({"last_hand"})) & hidden
         assert not leaked, f"seat {self.seat} was sent hidden cards {sorted(leaked)}"
         self.checked += 1
@@ -471,6 +481,7 @@ def test_against_the_computer_the_crib_half_and_hand_stay_hidden(
     seat = CribSeat(client, service, created["match_id"], created["token"])
     base = f"/api/matches/{created['match_id']}"
     for _ in range(300):
+        settled(client, created["match_id"], created["token"])  # the computer's answer
         current = seat.get(base)
         if current["status"] != "active":
             break

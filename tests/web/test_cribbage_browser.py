@@ -44,7 +44,7 @@ STATE = """() => {
 @pytest.fixture(scope="module")
 def table_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableService]:
     store = Store(f"sqlite:///{tmp_path_factory.mktemp('cribbage') / 'cribbage.db'}")
-    yield TableService(store)
+    yield TableService(store, computers="worker")
     store.close()
 
 

@@ -22,6 +22,7 @@ from .webhelpers import (
     card_strings,
     hidden_from,
     new_match,
+    settled,
     some_move,
     view,
 )
@@ -43,7 +44,9 @@ class Seat:
         self.checked = 0
 
     def check(self, data: Any) -> None:
-        hidden = hidden_from(self.service, self.match_id, self.seat)
+        shown = data.get("view", data) if isinstance(data, dict) else {}
+        count = shown.get("action_count") if isinstance(shown, dict) else None
+        hidden = hidden_from(self.service, self.match_id, self.seat, count)
         leaked = card_strings(data, PUBLIC) & hidden
         assert not leaked, f"seat {self.seat} was sent hidden cards {sorted(leaked)}"
         self.checked += 1
@@ -129,6 +132,7 @@ def test_nothing_hidden_reaches_the_player_against_the_computer(
     seat.check(created)
     base = f"/api/matches/{created['match_id']}"
     for _ in range(300):
+        settled(client, created["match_id"], created["token"])  # the computer's answer
         current = seat.get(base)
         if current["status"] != "active":
             break

@@ -18,7 +18,7 @@ import pytest
 
 from cardtable.store import Store
 
-from .webhelpers import bearer, free_port, some_move
+from .webhelpers import bearer, free_port, settled, some_move
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 
@@ -75,43 +75,42 @@ def test_a_killed_server_resumes_every_match_exactly(tmp_path: Path) -> None:
     db_url = f"sqlite:///{tmp_path / 'restart.db'}"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with serving(db_url, port) as process:
-        created = httpx.post(
-            f"{base}/api/matches", json={"level": "simple", "settings": {"target": 500}}
-        ).json()
-        match_id, token = created["match_id"], created["token"]
-        friend = httpx.post(f"{base}/api/matches", json={"opponent": "friend"}).json()
+    with serving(db_url, port) as process, httpx.Client(base_url=base, timeout=10) as http:
+        created = http.post("/api/matches", json={"level": "simple", "settings": {"target": 500}})
+        match_id, token = created.json()["match_id"], created.json()["token"]
+        friend = http.post("/api/matches", json={"opponent": "friend"}).json()
         for _ in range(7):  # a few turns, the computer answering each
-            current = get_view(base, match_id, token)
+            current = settled(http, match_id, token)
             move = some_move(current)
             body = {"action": move, "expected": current["action_count"]}
-            response = httpx.post(
-                f"{base}/api/matches/{match_id}/actions", json=body, headers=bearer(token)
+            response = http.post(
+                f"/api/matches/{match_id}/actions", json=body, headers=bearer(token)
             )
             assert response.status_code == 200, response.text
-        before = get_view(base, match_id, token)
+        before = settled(http, match_id, token)
         friend_before = get_view(base, friend["match_id"], friend["token"])
         assert before["status"] == "active" and before["observation"]["phase"] != "over"
         kill(process)
 
-    with serving(db_url, port) as process:
+    with serving(db_url, port) as process, httpx.Client(base_url=base, timeout=10) as http:
         assert get_view(base, match_id, token) == before
         assert get_view(base, friend["match_id"], friend["token"]) == friend_before
         played_on = before
         while True:  # play on to the start of one of the person's turns
             body = {"action": some_move(played_on), "expected": played_on["action_count"]}
-            response = httpx.post(
-                f"{base}/api/matches/{match_id}/actions", json=body, headers=bearer(token)
+            response = http.post(
+                f"/api/matches/{match_id}/actions", json=body, headers=bearer(token)
             )
             assert response.status_code == 200, response.text
-            played_on = response.json()
+            played_on = settled(http, match_id, token)
             if played_on["observation"]["phase"] in ("offer", "draw"):
                 break
         assert played_on["action_count"] > before["action_count"]
         kill(process)
 
     # Killed between storing a person's action and the computer's answer: the stored action
-    # stays, and the computer plays its turn when the server comes back.
+    # stays with the computer's pending turn (one transaction), and the computer plays it
+    # when the server comes back.
     store = Store(db_url)
     try:
         legal = played_on["legal_actions"]
@@ -121,15 +120,17 @@ def test_a_killed_server_resumes_every_match_exactly(tmp_path: Path) -> None:
         else:  # a whole turn: draw, then throw a card held before the draw
             pending = [(0, "draw"), (0, f"discard {played_on['observation']['hand'][0]}")]
         count = store.action_count(match_id) + len(pending)
-        store.append_actions(match_id, count - len(pending), pending, "active", {})
+        store.append_actions(
+            match_id, count - len(pending), pending, "active", {}, computer_next=True
+        )
     finally:
         store.close()
-    with serving(db_url, port):
-        resumed = get_view(base, match_id, token)
+    with serving(db_url, port), httpx.Client(base_url=base, timeout=10) as http:
+        resumed = settled(http, match_id, token)
         assert resumed["action_count"] > count  # the computer moved after the restart
         assert resumed["observation"]["to_act"] == 0 or resumed["last_hand"] is not None
-        response = httpx.post(
-            f"{base}/api/matches/{match_id}/actions",
+        response = http.post(
+            f"/api/matches/{match_id}/actions",
             json={"action": some_move(resumed), "expected": resumed["action_count"]},
             headers=bearer(token),
         )

@@ -54,10 +54,14 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def hidden_from(service: TableService, match_id: str, seat: int) -> set[str]:
-    """Cards ``seat`` must not see now: the opponent's cards not known from the discard
-    pile, and every card of the stock (its order included)."""
-    match = stored_match(service, match_id)
+def hidden_from(
+    service: TableService, match_id: str, seat: int, count: int | None = None
+) -> set[str]:
+    """Cards ``seat`` must not see after the match's first ``count`` actions (now, when
+    ``None``): the opponent's cards not known from the discard pile, and every card of the
+    stock (its order included). A view is checked at its own count: the computer's answer
+    is stored after the person's move is answered."""
+    match = stored_match(service, match_id, count)
     if match.is_over:
         return set()
     hand = match.current
@@ -67,9 +71,10 @@ def hidden_from(service: TableService, match_id: str, seat: int) -> set[str]:
     return (opponent - known) | stock
 
 
-def stored_match(service: TableService, match_id: str) -> Any:
-    """The engine's match, rebuilt from what the database holds (the truth to check views
-    against, read without the service's own state)."""
+def stored_match(service: TableService, match_id: str, count: int | None = None) -> Any:
+    """The engine's match, rebuilt from what the database holds (its first ``count``
+    actions; all when ``None``): the truth to check views against, read without the
+    service's own state."""
     from cardtable.gin.game import GIN
     from cardtable.store import Store
 
@@ -77,7 +82,7 @@ def stored_match(service: TableService, match_id: str) -> Any:
     try:
         stored = store.get_match(match_id)
         assert stored is not None
-        actions = [(a.seat, a.action) for a in store.actions(match_id)]
+        actions = [(a.seat, a.action) for a in store.actions(match_id)][:count]
         return GIN.rebuild(stored.rules, stored.seed, stored.first_dealer, actions)
     finally:
         store.close()
@@ -171,3 +176,32 @@ def play_hand(client: TestClient, match_id: str, tokens: tuple[str, str]) -> dic
             )
         assert act(client, match_id, token, move).status_code == 200
     raise AssertionError("the hand did not end")
+
+
+def settled(client: Any, match_id: str, token: str, within: float = 10.0) -> dict[str, Any]:
+    """The seat's view once nothing is left for the computer to do: the seat's turn, or the
+    match over. (The computer's answer is durable work that follows the person's move, not
+    part of its POST: it arrives by push, and here by asking again.)"""
+    deadline = time.monotonic() + within
+    while True:
+        response = client.get(f"/api/matches/{match_id}", headers=bearer(token))
+        assert response.status_code == 200, response.text
+        data: dict[str, Any] = response.json()
+        if data["legal_actions"] or data["status"] != "active":
+            return data
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the computer did not answer within {within}s: {data}")
+        time.sleep(0.02)
+
+
+def turn_in(service: TableService, match_id: str, token: str, within: float = 10.0) -> None:
+    """Wait (through the service, not HTTP: no request counted) until the seat may act or
+    the match is over: the computer's answer comes from the app's worker."""
+    deadline = time.monotonic() + within
+    while True:
+        seat_view = service.view(match_id, token)
+        if seat_view.legal_actions or seat_view.status != "active":
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the computer did not answer within {within}s")
+        time.sleep(0.02)

@@ -28,7 +28,7 @@ def _parser() -> Parser:
         ),
     )
     sub = top.add_subparsers(dest="command", required=True, parser_class=Parser)
-    web.add_serve(sub)
+    web.add_serve(sub, processes=True)
     tui.add_play(sub)
     tui.add_lesson(sub)
     games = sub.add_parser(

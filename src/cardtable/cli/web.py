@@ -8,16 +8,47 @@ from typing import Any, TextIO
 __all__ = ["add_serve"]
 
 
-def add_serve(sub: Any) -> None:
+def add_serve(sub: Any, processes: bool = False) -> None:
+    """The ``serve`` command; ``processes`` adds the options of a deployment (several
+    processes on PostgreSQL), which ``ginrummy serve`` keeps out of its unchanged help."""
     p = sub.add_parser("serve", help="serve the web table (http://127.0.0.1:8000 by default)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    p.set_defaults(func=_cmd_serve, workers=1, job_lease=None, cache_size=None)
+    if not processes:
+        p.add_argument(
+            "--database",
+            metavar="URL",
+            help="SQLAlchemy URL (default: $GINRUMMY_DATABASE_URL, else a SQLite file)",
+        )
+        return
     p.add_argument(
+        "--database-url",
         "--database",
+        dest="database",
         metavar="URL",
-        help="SQLAlchemy URL (default: $GINRUMMY_DATABASE_URL, else a SQLite file)",
+        help="SQLAlchemy URL: sqlite:///file.db, or postgresql+psycopg://user@host/db for "
+        "several processes (default: $CARDTABLE_DATABASE_URL, else a SQLite file)",
     )
-    p.set_defaults(func=_cmd_serve)
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes on the port (1; more need PostgreSQL)",
+    )
+    p.add_argument(
+        "--job-lease",
+        type=float,
+        metavar="SECONDS",
+        help="how long a process holds a computer turn it took before another may (15)",
+    )
+    p.add_argument(
+        "--cache-size",
+        type=int,
+        metavar="N",
+        help="matches each process keeps live in memory (2000)",
+    )
 
 
 def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
@@ -25,4 +56,13 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     # Scripts read the first line of ``ginrummy serve``: only ``cardtable serve`` says more.
     title = "Card Table (Gin Rummy, Cribbage)" if args.prog == "cardtable" else "Gin Rummy table"
-    return serve(args.host, args.port, args.database, out, title)
+    return serve(
+        args.host,
+        args.port,
+        args.database,
+        out,
+        title,
+        workers=args.workers,
+        job_lease=args.job_lease,
+        cache_size=args.cache_size,
+    )

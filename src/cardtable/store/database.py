@@ -1,51 +1,61 @@
-"""Matches and their actions in a SQL database.
+"""Matches and their actions in a SQL database (SQLite by default, or PostgreSQL).
 
 A match is stored as its setup (game, rules, seed, first dealer, seats, the match it follows
 in a series) plus the ordered list of accepted actions; the table service rebuilds any match
-by replaying them. The action number is part of the primary key, so two writers racing for the
-same turn cannot both succeed; ``follows`` is unique, so a series cannot fork either. This
-module imports nothing from the games: it stores their rules and actions as text.
+by replaying them, and keeps it current by applying only the actions stored since
+(:meth:`Store.actions` with ``since``). Two writers racing for the same turn cannot both
+succeed: the stored action count moves only from the count the writer saw, and the action
+number is part of the primary key. ``follows`` is unique, so a series cannot fork either.
 
-A database made before a column existed gains it when it is opened (:func:`_upgrade`), so
-no stored match is ever lost to an upgrade.
+The transaction that stores actions also writes the computer's pending turn when one is due
+(:mod:`cardtable.store.jobs`), and on PostgreSQL announces the match to every process
+(:mod:`cardtable.store.feed`). This module imports nothing from the games: it stores their
+rules and actions as text.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    ForeignKey,
-    Index,
-    Integer,
-    String,
-    Text,
-    create_engine,
-    event,
-    func,
-    inspect,
-    select,
+from sqlalchemy import insert, select, update
+from sqlalchemy import text as sql
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import (
+    IntegrityError,
+    InterfaceError,
+    InternalError,
+    OperationalError,
 )
-from sqlalchemy import (
-    text as sql,
+from sqlalchemy.exc import (
+    TimeoutError as PoolTimeoutError,
 )
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from cardtable.store import jobs
+from cardtable.store.engines import conninfo, is_postgres, make_engine
+from cardtable.store.feed import CHANNEL, ChangeFeed, payload
+from cardtable.store.jobs import Job
+from cardtable.store.schema import ACTIONS, MATCHES, prepare
 
 __all__ = [
     "ActionConflictError",
     "SeriesConflictError",
     "Store",
+    "StoreUnavailableError",
     "StoredAction",
     "StoredMatch",
     "default_url",
 ]
+
+LOCK_TIMEOUT = 5.0  # seconds a statement waits for another writer's lock
 
 
 class ActionConflictError(Exception):
@@ -56,35 +66,20 @@ class SeriesConflictError(Exception):
     """Another match already follows this one in its series."""
 
 
-class _Base(DeclarativeBase):
-    pass
+class StoreUnavailableError(Exception):
+    """The database did not answer: locked past the timeout, restarting, or unreachable.
+
+    ``maybe_stored`` is false when the write surely did not happen (it failed before its
+    commit), true when the commit itself failed and the write may have been kept.
+    """
+
+    def __init__(self, message: str, maybe_stored: bool = False) -> None:
+        super().__init__(message)
+        self.maybe_stored = maybe_stored
 
 
-class _MatchRow(_Base):
-    __tablename__ = "matches"
-    __table_args__ = (Index("ix_matches_follows", "follows", unique=True),)
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    created_at: Mapped[str] = mapped_column(String(32))
-    updated_at: Mapped[str] = mapped_column(String(32))
-    rules: Mapped[str] = mapped_column(Text)
-    seed: Mapped[str] = mapped_column(String(128))
-    first_dealer: Mapped[int] = mapped_column(Integer)
-    seats: Mapped[str] = mapped_column(Text)
-    status: Mapped[str] = mapped_column(String(16), default="active")
-    summary: Mapped[str] = mapped_column(Text, default="{}")
-    game: Mapped[str] = mapped_column(String(16), default="gin", server_default="gin")
-    follows: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
-
-
-class _ActionRow(_Base):
-    __tablename__ = "actions"
-
-    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
-    number: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
-    action: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[str] = mapped_column(String(32))
+# What a database that is busy or away raises (a bug in a query raises something else).
+_UNAVAILABLE = (OperationalError, InterfaceError, InternalError, PoolTimeoutError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +102,7 @@ class StoredMatch:
     summary: dict[str, Any]
     game: str = "gin"
     follows: str | None = None
+    action_count: int = 0
 
 
 def default_url() -> str:
@@ -127,33 +123,96 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    # WAL lets the web and terminal tables read while the other writes; FULL sync makes an
-    # accepted action survive a killed process.
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.close()
+def _brief(error: BaseException) -> str:
+    cause = getattr(error, "orig", None) or error
+    return f"{type(cause).__name__}: {str(cause).strip().splitlines()[0] if str(cause) else ''}"
 
 
 class Store:
-    """The database of matches. ``url`` is any SQLAlchemy URL (SQLite by default)."""
+    """The database of matches. ``url`` is any SQLAlchemy URL (SQLite by default;
+    ``postgresql+psycopg://`` for several server processes); ``lock_timeout`` is how long a
+    write waits for another writer before :class:`StoreUnavailableError`."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(
+        self,
+        url: str | None = None,
+        lock_timeout: float = LOCK_TIMEOUT,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.url = url or default_url()
-        kwargs: dict[str, Any] = {}
-        if self.url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 5}
-        self.engine: Engine = create_engine(self.url, **kwargs)
-        if self.url.startswith("sqlite"):
-            event.listen(self.engine, "connect", _sqlite_pragmas)
-        _Base.metadata.create_all(self.engine)
-        _upgrade(self.engine)
-        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.postgres = is_postgres(self.url)
+        self.clock = clock
+        self.engine: Engine = make_engine(self.url, lock_timeout)
+        self._lock_timeout = lock_timeout
+        is_sqlite = self.engine.dialect.name == "sqlite"
+        self._write_turn: threading.Lock | None = threading.Lock() if is_sqlite else None
+        with self._unavailable_as_error(), self.engine.begin() as connection:
+            # True when this database was made by a version without the jobs table: the
+            # computer turns pending there have no job yet (see TableService.resume_unfinished).
+            self.needs_job_scan = prepare(connection)
+        self._reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
 
     def close(self) -> None:
         self.engine.dispose()
+
+    # -- transactions -------------------------------------------------------------------
+
+    @staticmethod
+    @contextmanager
+    def _unavailable_as_error() -> Iterator[None]:
+        try:
+            yield
+        except _UNAVAILABLE as error:
+            raise StoreUnavailableError(f"the database did not answer ({_brief(error)})") from error
+
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        # Autocommit: a read needs no transaction, and so no ROLLBACK on the way back.
+        with self._unavailable_as_error(), self._reader.connect() as connection:
+            yield connection
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """A transaction; a failure before the commit stored nothing, one in the commit may
+        have stored it (the reply was lost), and the error says which."""
+        # SQLite takes one writer at a time: this process's writers queue here, in order,
+        # rather than in SQLite's busy handler, which sleeps in growing steps.
+        if self._write_turn is not None and not self._write_turn.acquire(
+            timeout=self._lock_timeout
+        ):
+            raise StoreUnavailableError("the database did not answer; nothing was stored (busy)")
+        connection: Connection | None = None
+        committing = False
+        try:
+            connection = self.engine.connect()
+            transaction = connection.begin()
+            yield connection
+            committing = True
+            transaction.commit()
+        except _UNAVAILABLE as error:
+            if committing:
+                raise StoreUnavailableError(
+                    f"the database did not confirm the write ({_brief(error)})", maybe_stored=True
+                ) from error
+            raise StoreUnavailableError(
+                f"the database did not answer; nothing was stored ({_brief(error)})"
+            ) from error
+        finally:
+            if connection is not None:
+                with suppress(*_UNAVAILABLE):  # a lost connection: the pool replaces it
+                    connection.close()
+            if self._write_turn is not None:
+                self._write_turn.release()
+
+    def _announce(self, connection: Connection, match_id: str, count: int | None) -> None:
+        if self.postgres:
+            # Delivered to every listening process when (and only if) this commits.
+            connection.execute(
+                sql("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": payload(match_id, count)},
+            )
+
+    # -- matches ------------------------------------------------------------------------
 
     def create_match(
         self,
@@ -164,14 +223,15 @@ class Store:
         seats: list[dict[str, Any]],
         game: str = "gin",
         follows: str | None = None,
+        computer_next: bool = False,
     ) -> None:
-        """Store a new match; raises :class:`SeriesConflictError` if another match already
-        follows ``follows``."""
+        """Store a new match, with a job when a computer seat acts first; raises
+        :class:`SeriesConflictError` if another match already follows ``follows``."""
         now = _now()
         try:
-            with self._sessions.begin() as session:
-                session.add(
-                    _MatchRow(
+            with self._writing() as connection:
+                connection.execute(
+                    insert(MATCHES).values(
                         id=match_id,
                         created_at=now,
                         updated_at=now,
@@ -183,44 +243,49 @@ class Store:
                         summary="{}",
                         game=game,
                         follows=follows,
+                        action_count=0,
                     )
                 )
+                if computer_next:
+                    jobs.schedule(connection, match_id, self.clock())
         except IntegrityError:
             if follows is None:
                 raise
             raise SeriesConflictError(f"a match already follows {follows}") from None
 
     def get_match(self, match_id: str) -> StoredMatch | None:
-        with self._sessions() as session:
-            row = session.get(_MatchRow, match_id)
+        """The match by its primary key, its action count included (one read)."""
+        with self._reading() as connection:
+            row = connection.execute(select(MATCHES).where(MATCHES.c.id == match_id)).first()
             return None if row is None else _stored(row)
 
     def next_of(self, match_id: str) -> StoredMatch | None:
         """The match that follows ``match_id`` in its series, if one was started."""
-        with self._sessions() as session:
-            row = session.scalars(select(_MatchRow).where(_MatchRow.follows == match_id)).first()
+        with self._reading() as connection:
+            row = connection.execute(select(MATCHES).where(MATCHES.c.follows == match_id)).first()
             return None if row is None else _stored(row)
 
     def list_matches(self, status: str | None = None) -> list[StoredMatch]:
-        with self._sessions() as session:
-            query = select(_MatchRow).order_by(_MatchRow.updated_at.desc())
+        with self._reading() as connection:
+            query = select(MATCHES).order_by(MATCHES.c.updated_at.desc())
             if status is not None:
-                query = query.where(_MatchRow.status == status)
-            return [_stored(row) for row in session.scalars(query)]
+                query = query.where(MATCHES.c.status == status)
+            return [_stored(row) for row in connection.execute(query)]
 
-    def actions(self, match_id: str) -> list[StoredAction]:
-        with self._sessions() as session:
-            rows = session.scalars(
-                select(_ActionRow)
-                .where(_ActionRow.match_id == match_id)
-                .order_by(_ActionRow.number)
+    def actions(self, match_id: str, since: int = 0) -> list[StoredAction]:
+        """The stored actions numbered ``since`` and after, in order."""
+        with self._reading() as connection:
+            rows = connection.execute(
+                select(ACTIONS.c.number, ACTIONS.c.seat, ACTIONS.c.action)
+                .where(ACTIONS.c.match_id == match_id, ACTIONS.c.number >= since)
+                .order_by(ACTIONS.c.number)
             )
-            return [StoredAction(r.number, r.seat, r.action) for r in rows]
+            return [StoredAction(number, seat, action) for number, seat, action in rows]
 
     def action_count(self, match_id: str) -> int:
-        with self._sessions() as session:
-            count = session.scalar(
-                select(func.count()).select_from(_ActionRow).where(_ActionRow.match_id == match_id)
+        with self._reading() as connection:
+            count = connection.scalar(
+                select(MATCHES.c.action_count).where(MATCHES.c.id == match_id)
             )
             return int(count or 0)
 
@@ -231,36 +296,110 @@ class Store:
         actions: list[tuple[int, str]],
         status: str,
         summary: dict[str, Any],
-    ) -> None:
-        """Store actions numbered from ``first_number`` and the match status, in one
-        transaction; raises :class:`ActionConflictError` if any number is taken."""
+        computer_next: bool = False,
+        claim_for: str | None = None,
+        lease: float = 0.0,
+    ) -> Job | None:
+        """Store actions numbered from ``first_number``, the match status and whether a
+        computer seat is to act next (its job written, claimed by ``claim_for`` for
+        ``lease`` seconds if given; else any job of the match deleted), in one transaction;
+        the job written, if any. Raises :class:`ActionConflictError` if the match has moved
+        past ``first_number`` (any number is taken)."""
         now = _now()
+        count = first_number + len(actions)
+        job = None
         try:
-            with self._sessions.begin() as session:
-                self._append(session, match_id, first_number, actions, now)
-                row = session.get(_MatchRow, match_id)
-                if row is None:
-                    raise KeyError(match_id)
-                row.updated_at = now
-                row.status = status
-                row.summary = json.dumps(summary)
+            with self._writing() as connection:
+                # The count moves only from the one this writer saw: a racing writer finds
+                # no row to update (on PostgreSQL it waits for the first, then finds none).
+                moved = connection.execute(
+                    update(MATCHES)
+                    .where(MATCHES.c.id == match_id, MATCHES.c.action_count == first_number)
+                    .values(
+                        action_count=count,
+                        updated_at=now,
+                        status=status,
+                        summary=json.dumps(summary),
+                    )
+                )
+                if moved.rowcount != 1:
+                    exists = connection.scalar(select(MATCHES.c.id).where(MATCHES.c.id == match_id))
+                    if exists is None:
+                        raise KeyError(match_id)
+                    raise ActionConflictError(f"action {first_number} of {match_id} exists")
+                if actions:
+                    connection.execute(
+                        insert(ACTIONS),
+                        [
+                            {
+                                "match_id": match_id,
+                                "number": first_number + offset,
+                                "seat": seat,
+                                "action": text,
+                                "created_at": now,
+                            }
+                            for offset, (seat, text) in enumerate(actions)
+                        ],
+                    )
+                if computer_next:
+                    job = jobs.schedule(connection, match_id, self.clock(), claim_for, lease)
+                else:
+                    jobs.unschedule(connection, match_id)
+                self._announce(connection, match_id, count)
         except IntegrityError:
             raise ActionConflictError(f"action {first_number} of {match_id} exists") from None
+        return job
 
-    @staticmethod
-    def _append(
-        session: Session, match_id: str, first: int, actions: list[tuple[int, str]], now: str
-    ) -> None:
-        for offset, (seat, text) in enumerate(actions):
-            session.add(
-                _ActionRow(
-                    match_id=match_id, number=first + offset, seat=seat, action=text, created_at=now
-                )
-            )
-        session.flush()
+    def announce(self, match_id: str) -> None:
+        """Tell every process that something other than its actions changed in the match
+        (the next match of its series was started); nothing to do on SQLite."""
+        if self.postgres:
+            with self._writing() as connection:
+                self._announce(connection, match_id, None)
+
+    def feed(
+        self, on_change: Callable[[str, int | None], None], on_gap: Callable[[], None]
+    ) -> ChangeFeed | None:
+        """A listener of other processes' announcements (not started), or ``None`` on a
+        database that has none (SQLite: one process serves it)."""
+        if not self.postgres:
+            return None
+        return ChangeFeed(conninfo(self.url), on_change, on_gap)
+
+    # -- the computer's pending turns -----------------------------------------------------
+
+    def claim_jobs(self, owner: str, lease: float, limit: int = 8) -> list[Job]:
+        """Claim up to ``limit`` due jobs for ``lease`` seconds."""
+        with self._writing() as connection:
+            return jobs.claim_due(connection, owner, self.clock(), lease, limit)
+
+    def claim_job(
+        self, match_id: str, owner: str, lease: float, ignore_due: bool = False
+    ) -> Job | None:
+        """Claim the job of one match, if it has a free one (and it is due)."""
+        with self._writing() as connection:
+            return jobs.claim_one(connection, match_id, owner, self.clock(), lease, ignore_due)
+
+    def release_job(
+        self, match_id: str, owner: str, delay: float = 0.0, error: str | None = None
+    ) -> bool:
+        """Give back ``owner``'s job, due again in ``delay`` seconds, noting ``error``."""
+        with self._writing() as connection:
+            return jobs.release(connection, match_id, owner, self.clock() + delay, error)
+
+    def ensure_job(self, match_id: str, count: int) -> bool:
+        """A job for a match whose computer is to act at ``count`` actions, if it has none
+        (a database written before jobs existed); true when one was added."""
+        with self._writing() as connection:
+            return jobs.ensure(connection, match_id, count, self.clock())
+
+    def job(self, match_id: str) -> Job | None:
+        """The match's pending turn, if any (for inspection: workers claim jobs)."""
+        with self._reading() as connection:
+            return jobs.find(connection, match_id)
 
 
-def _stored(row: _MatchRow) -> StoredMatch:
+def _stored(row: Any) -> StoredMatch:
     return StoredMatch(
         id=row.id,
         created_at=row.created_at,
@@ -273,20 +412,5 @@ def _stored(row: _MatchRow) -> StoredMatch:
         summary=json.loads(row.summary or "{}"),
         game=row.game or "gin",
         follows=row.follows,
+        action_count=row.action_count or 0,
     )
-
-
-def _upgrade(engine: Engine) -> None:
-    """Add the columns a database made by an earlier version lacks (every match there is a
-    gin match, and none follows another)."""
-    columns = {column["name"] for column in inspect(engine).get_columns("matches")}
-    with engine.begin() as connection:
-        if "game" not in columns:
-            connection.execute(
-                sql("ALTER TABLE matches ADD COLUMN game VARCHAR(16) NOT NULL DEFAULT 'gin'")
-            )
-        if "follows" not in columns:
-            connection.execute(sql("ALTER TABLE matches ADD COLUMN follows VARCHAR(32)"))
-    # The index exists already in a new database; checkfirst makes this a no-op there.
-    for index in _Base.metadata.tables["matches"].indexes:
-        index.create(engine, checkfirst=True)

@@ -11,6 +11,7 @@ from cardtable.table.errors import (
     NotFoundError,
     NotYourTurnError,
     StaleActionError,
+    TableUnavailableError,
 )
 from cardtable.table.gin_views import (
     EventView,
@@ -63,4 +64,5 @@ __all__ = [
     "SeatView",
     "StaleActionError",
     "TableService",
+    "TableUnavailableError",
 ]

@@ -2,72 +2,156 @@
 
 It creates and resumes matches of any game in the catalog, checks each request's seat token,
 asks the game whether an action is legal, stores the action in the same transaction that
-accepts it, runs the computer seats' turns the same way, and only then tells listeners that
-the match changed. Each seat's view is a typed value built from that seat's observation
-alone (:mod:`cardtable.table.gin_views`, :mod:`cardtable.table.cribbage_views`); front ends
-format it.
+accepts it, and only then tells listeners that the match changed. Each seat's view is a
+typed value built from that seat's observation alone (:mod:`cardtable.table.gin_views`,
+:mod:`cardtable.table.cribbage_views`); front ends format it.
 
-A move travels like this: ``act(match, token, "discard QD", expected)`` finds the live match
-(reloading it if another process stored actions meanwhile), checks the token and the turn,
-applies the action to a copy, stores it (the action number is in the store's primary key, so
-a racing writer loses), makes the copy the live match, plays the computer's answer the same
-way, and notifies the listeners (the web table's sockets), who ask for each seat's view.
+A move travels like this: ``act(match, token, "discard QD", expected)`` reads the match by
+its id (one primary-key read that also says how many actions are stored), brings the live
+copy up to date with the actions stored since (:mod:`cardtable.table.live`), checks the
+token and the turn, applies the action to a copy, stores it (a racing writer loses: the
+stored count moves only from the one it saw), makes the copy the live match, and notifies
+the listeners (the web table's sockets), who ask for each seat's view.
+
+When a computer seat is to act next, the same transaction writes its pending turn (a job,
+:mod:`cardtable.store.jobs`). The computer's answer is then durable work:
+
+- ``computers="worker"`` (the web table): ``act`` returns once the person's move is stored;
+  a :class:`~cardtable.table.worker.ComputerWorker` of any process claims the job, plays
+  the computer's moves, stores them and deletes the job in one transaction, and notifies.
+- ``computers="inline"`` (the terminal table, commands): the service plays the job itself
+  right after the person's move, through the same job row; if that fails the move stays
+  stored, the reply is the person's view, and the turn is tried again (by a worker, or on
+  the next call here).
 """
 
 from __future__ import annotations
 
 import hmac
+import logging
+import os
 import secrets
+import socket
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Literal
 
 from cardtable.errors import IllegalActionError
-from cardtable.games import Computer, GameMatch, GameRules
-from cardtable.store import ActionConflictError, SeriesConflictError, Store, StoredMatch
+from cardtable.games import GameMatch, GameRules
+from cardtable.store import (
+    ActionConflictError,
+    Job,
+    SeriesConflictError,
+    Store,
+    StoredMatch,
+    StoreUnavailableError,
+)
 from cardtable.table.catalog import AnyHint, AnyReplay, AnySeatView, TableGame, table_game
 from cardtable.table.errors import (
     AccessDeniedError,
     NotFoundError,
     NotYourTurnError,
     StaleActionError,
+    TableUnavailableError,
 )
+from cardtable.table.live import CACHE_SIZE, LiveMatch, LruCache, computer_seat
 from cardtable.table.seats import MatchCreated, SeatSpec
 from cardtable.table.views import MatchSummary, PlayerView, TableHeader
 
-__all__ = ["MAX_ACTION_TEXT", "TableService"]
+__all__ = [
+    "JOB_LEASE",
+    "MAX_ACTION_TEXT",
+    "Computers",
+    "TableService",
+    "TurnFailed",
+    "retry_delay",
+]
 
 MAX_ACTION_TEXT = 200
+JOB_LEASE = 15.0  # seconds a claimed computer turn is kept from other workers
+MAX_TURN_ACTIONS = 64  # computer actions stored per transaction (two computer seats play on)
 
-
-@dataclass
-class _Live:
-    """A match in play in this process, with its computer players and stored action count."""
-
-    stored: StoredMatch
-    entry: TableGame
-    match: Any  # the game's match type (a GameMatch)
-    computers: dict[int, Computer[Any]]
-    count: int
-    lock: threading.RLock = field(default_factory=threading.RLock)
-
-
+Computers = Literal["inline", "worker"]
 Listener = Callable[[str], None]
+
+_log = logging.getLogger("cardtable.table")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFailed:
+    """A computer's turn that failed: tried again in ``delay`` seconds. ``held`` when it
+    could not even be given back (the database is away): it is still claimed by the one
+    that ran it, who tries again itself (anyone else would wait for its lease to end)."""
+
+    delay: float
+    held: bool
+
+
+def retry_delay(attempts: int) -> float:
+    """Seconds before a failed computer turn is tried again: quick at first, then every
+    ten seconds at most, so a match continues soon after the database is back."""
+    return float(min(0.25 * 2 ** max(attempts - 1, 0), 10.0))
+
+
+def process_name() -> str:
+    """Who holds a claimed job: host, process and a random part (two workers of one
+    process never share a name)."""
+    return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
 class TableService:
-    """Matches for people and computer players, persisted in a :class:`Store`."""
+    """Matches for people and computer players, persisted in a :class:`Store`.
 
-    def __init__(self, store: Store) -> None:
+    ``computers`` says who plays the computer's turns (see the module's docstring);
+    ``cache_size`` bounds the matches kept live in memory; ``job_lease`` is how long a
+    claimed computer turn is kept from other workers.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        computers: Computers = "inline",
+        cache_size: int = CACHE_SIZE,
+        job_lease: float = JOB_LEASE,
+    ) -> None:
+        if computers not in ("inline", "worker"):
+            raise ValueError(f"computers is 'inline' or 'worker', not {computers!r}")
         self._store = store
-        self._live: dict[str, _Live] = {}
+        self.computers: Computers = computers
+        self.job_lease = job_lease
+        self._live: LruCache[LiveMatch] = LruCache(cache_size)
         self._guard = threading.Lock()
         self._listeners: dict[str, list[Listener]] = {}
+        self._worker_owner: str | None = None
+        self._worker_take: Callable[[Job | None], None] | None = None
+        self._owner = f"inline:{process_name()}"
 
     @property
     def database_url(self) -> str:
         return self._store.url
+
+    @property
+    def store(self) -> Store:
+        return self._store
+
+    @property
+    def live_matches(self) -> int:
+        """How many matches are live in memory (at most ``cache_size``)."""
+        return len(self._live)
+
+    def attach_worker(self, owner: str | None, take: Callable[[Job | None], None] | None) -> None:
+        """The computer worker of this process (``None``, ``None`` to detach it): a person's
+        move that leaves the computer to act writes its job already claimed for ``owner``,
+        and ``take(job)`` hands it over (no transaction to claim it, and no wait for a
+        poll); ``take(None)`` wakes the worker to look for due jobs."""
+        self._worker_owner = owner
+        self._worker_take = take
+
+    def _signal_worker(self) -> None:
+        take = self._worker_take
+        if take is not None:
+            take(None)
 
     # -- matches -------------------------------------------------------------------------
 
@@ -86,7 +170,8 @@ class TableService:
         first_dealer: int | None = None,
         game: str = "gin",
     ) -> MatchCreated:
-        """Create a match and run any computer turns; returns the human seats' tokens."""
+        """Create a match (and, inline, play any computer turns); returns the human seats'
+        tokens."""
         entry = table_game(game)
         tokens = tuple(
             secrets.token_urlsafe(18) if spec.kind == "human" else None for spec in seats
@@ -98,8 +183,7 @@ class TableService:
         """The next match of the series at this table: the same seats (each person keeps the
         same token), the same rules, and the first dealer the rules give a series
         (``next_first_dealer``). Asked again (by the other seat too), it is the same match."""
-        self.seat_of(match_id, token)
-        live = self._fresh(match_id)
+        _, live = self._opened(match_id, token)
         with live.lock:
             if not live.match.is_over:
                 raise NotYourTurnError("the match is not over yet")
@@ -117,7 +201,12 @@ class TableService:
             found = self._store.next_of(match_id)
             assert found is not None
             return found.id
-        self._notify(match_id)  # the finished match's views now name the next one
+        # The finished match's views now name the next one, here and in other processes.
+        self._notify(match_id)
+        try:
+            self._store.announce(match_id)
+        except StoreUnavailableError as error:  # the next match exists: a page finds it later
+            _log.warning("the next match of %s was not announced: %s", match_id, error)
         return created
 
     def _store_new(
@@ -131,9 +220,10 @@ class TableService:
         follows: str | None,
     ) -> str:
         game = entry.game
-        for spec in seats:
+        computers = {}
+        for seat, spec in enumerate(seats):
             if spec.kind == "computer":
-                game.computer(spec.level, 0)  # refuses an unknown level now
+                computers[seat] = game.computer(spec.level, 0)  # refuses an unknown level now
         chosen = rules or game.make_rules()
         match: GameMatch = game.deal(chosen, seed, first_dealer)
         assert match.seed is not None
@@ -146,10 +236,10 @@ class TableService:
             [spec.to_stored(token) for spec, token in zip(seats, tokens, strict=True)],
             game=game.name,
             follows=follows,
+            computer_next=computer_seat(match, computers) is not None,
         )
-        live = self._load(match_id)
-        with live.lock:
-            self._run_computers(live)
+        live = self._current(self._stored(match_id))
+        self._computer_due(live, force=True)
         return match_id
 
     def list_matches(self, status: str | None = None) -> list[MatchSummary]:
@@ -172,12 +262,7 @@ class TableService:
 
     def seat_of(self, match_id: str, token: str) -> int:
         """The seat that ``token`` opens in the match; raises :class:`AccessDeniedError`."""
-        stored = self._stored(match_id)
-        for seat, spec in enumerate(stored.seats):
-            saved = spec.get("token")
-            if saved and hmac.compare_digest(str(saved), str(token)):
-                return seat
-        raise AccessDeniedError("this link does not open a seat at that table")
+        return _seat_in(self._stored(match_id), token)
 
     def token_of(self, match_id: str, seat: int) -> str | None:
         """The token of a human seat, for a front end that owns the database (the terminal)."""
@@ -186,54 +271,62 @@ class TableService:
     def action_count(self, match_id: str) -> int:
         """How many actions are stored: a front end compares it with its view's to see that
         another client moved meanwhile."""
-        return self._store.action_count(match_id)
+        return self._current(self._stored(match_id)).count
 
     # -- playing -------------------------------------------------------------------------
 
     def view(self, match_id: str, token: str) -> AnySeatView:
         """The table as ``token``'s seat sees it."""
-        seat = self.seat_of(match_id, token)
-        live = self._fresh(match_id)
+        seat, live = self._opened(match_id, token)
         with live.lock:
             return self._seat_view(live, seat)
 
     def act(
         self, match_id: str, token: str, action: str, expected: int | None = None
     ) -> AnySeatView:
-        """Apply a seat's action, store it, run computer turns, and return the seat's view.
+        """Apply a seat's action, store it, and return the seat's view (inline, after the
+        computer's answer; with a worker, at once: the answer follows as a change).
 
         ``expected`` is the number of actions the client saw; if another action was accepted
-        since, this one is refused as stale. A refused action changes nothing.
+        since, this one is refused as stale. A refused action changes nothing; a database
+        that does not answer raises :class:`TableUnavailableError`, saying whether the
+        action was stored.
         """
         if not isinstance(action, str):
             raise IllegalActionError(f"an action is text, not {action!r}")
         if len(action) > MAX_ACTION_TEXT:
             raise IllegalActionError(f"an action is at most {MAX_ACTION_TEXT} characters")
-        seat = self.seat_of(match_id, token)
-        live = self._fresh(match_id)
+        try:
+            seat, live = self._opened(match_id, token)
+        except StoreUnavailableError as error:
+            raise TableUnavailableError(
+                "the database did not answer: your move was not stored; try it again", False
+            ) from error
         with live.lock:
             if expected is not None and expected != live.count:
                 raise StaleActionError(
                     f"the table has moved on (action {live.count}, not {expected}): refresh"
                 )
             _check_turn(live.match, seat)
-            self._commit(live, seat, action)
-            self._run_computers(live)
+            job = self._commit_move(live, seat, action)
             view = self._seat_view(live, seat)
+        # From here on the move is stored: nothing below may turn the reply into an error.
         self._notify(match_id)
+        if job is not None and self._hand_over(job, live):
+            with live.lock:
+                view = self._seat_view(live, seat)
         return view
 
     def resume(self, match_id: str) -> None:
-        """Load a match and play any pending computer turns (after a restart)."""
-        live = self._fresh(match_id)
-        with live.lock:
-            moved = self._run_computers(live)
-        if moved:
-            self._notify(match_id)
+        """Load a match and see to a pending computer turn (after a restart): inline, play
+        it now; with a worker, make sure it has a job."""
+        live = self._current(self._stored(match_id))
+        self._computer_due(live, force=True)
 
     def resume_unfinished(self, on_error: Callable[[str, Exception], None]) -> None:
-        """Resume every unfinished match; one that cannot be rebuilt is reported to
-        ``on_error`` and the others go on."""
+        """Resume every unfinished match (once, for a database made before computer turns
+        had jobs); one that cannot be rebuilt is reported to ``on_error`` and the others
+        go on."""
         for stored in self._store.list_matches("active"):
             try:
                 self.resume(stored.id)
@@ -242,18 +335,109 @@ class TableService:
 
     def hint(self, match_id: str, token: str) -> AnyHint:
         """The expert's advice for the seat's current turn (seeing only that seat's view)."""
-        seat = self.seat_of(match_id, token)
-        live = self._fresh(match_id)
+        seat, live = self._opened(match_id, token)
         with live.lock:
             match = live.match.copy()
         return live.entry.hint(match, seat)
 
     def replay_hand(self, match_id: str, token: str, deal: int) -> AnyReplay:
         """A finished deal, step by step: every action, both hands and the revealed seed."""
-        seat = self.seat_of(match_id, token)
-        live = self._fresh(match_id)
+        seat, live = self._opened(match_id, token)
         with live.lock:
             return live.entry.replay(live.match, seat, deal)
+
+    # -- the computer's turns -------------------------------------------------------------
+
+    def run_claimed(self, job: Job, owner: str) -> TurnFailed | None:
+        """Play the computer's turn of a job ``owner`` has claimed: its moves are stored and
+        the job deleted in one transaction (or rescheduled, if a computer plays on). On a
+        failure the job is given back with a backoff and the error, and the failure says
+        when it falls due; ``None`` when the turn was played or had been already."""
+        return self._run_job(job, owner, None)
+
+    def _run_job(self, job: Job, owner: str, live: LiveMatch | None) -> TurnFailed | None:
+        try:
+            if live is None:
+                live = self._live_at(self._stored(job.match_id))
+            played = self._play_computers(live)
+        except Exception as error:  # any fault: the turn stays pending and is tried again
+            delay = retry_delay(job.attempts)
+            _log.warning(
+                "the computer's turn in match %s failed (attempt %d, again in %.2gs): %s",
+                job.match_id,
+                job.attempts,
+                delay,
+                error,
+            )
+            released = self._release(job, owner, delay, f"{type(error).__name__}: {error}")
+            return TurnFailed(delay, held=not released)
+        if not played:  # stored already (by a worker whose lease ran out) or stale
+            self._release(job, owner, 0.0, None)
+        return None
+
+    def _release(self, job: Job, owner: str, delay: float, error: str | None) -> bool:
+        try:
+            self._store.release_job(job.match_id, owner, delay, error)
+        except StoreUnavailableError as failure:  # still ``owner``'s: it tries again itself
+            _log.warning("the job of match %s stays claimed: %s", job.match_id, failure)
+            return False
+        return True
+
+    def _computer_due(self, live: LiveMatch, force: bool = False) -> bool:
+        """A computer is (perhaps) to act in ``live``: inline, play its job now (``force``:
+        even before a retry falls due); with a worker, wake it. True when its job was run
+        here (played, or given back after a failure)."""
+        if live.computer_to_act() is None:
+            return False
+        if self.computers == "worker":
+            self._signal_worker()
+            return False
+        try:
+            job = self._store.claim_job(live.id, self._owner, self.job_lease, force)
+        except StoreUnavailableError as error:
+            _log.warning("the computer's turn in match %s waits: %s", live.id, error)
+            return False
+        if job is None:  # none due (a retry later), or another worker holds it
+            return False
+        self._run_job(job, self._owner, live)
+        return True
+
+    def _play_computers(self, live: LiveMatch) -> bool:
+        """The computer seats' moves from the live match on, stored in one transaction;
+        false when no computer is to act there (nothing to do)."""
+        with live.lock:
+            trial = live.match.copy()
+            start = live.count
+        game = live.entry.game
+        moves: list[tuple[int, str]] = []
+        while len(moves) < MAX_TURN_ACTIONS:
+            seat = computer_seat(trial, live.computers)
+            if seat is None:
+                break
+            # Thought out on a copy without the lock: the seats' views stay quick meanwhile.
+            moves.append((seat, game.apply(trial, seat, live.computers[seat].move(trial, seat))))
+        if not moves:
+            return False
+        with live.lock:
+            if live.count != start:  # another process stored this turn meanwhile
+                return False
+            try:
+                self._store.append_actions(
+                    live.id,
+                    start,
+                    moves,
+                    "finished" if trial.is_over else "active",
+                    game.summary(trial),
+                    computer_next=computer_seat(trial, live.computers) is not None,
+                )
+            except ActionConflictError:
+                return False
+            live.match = trial
+            live.count = start + len(moves)
+        self._notify(live.id)
+        if computer_seat(trial, live.computers) is not None:
+            self._signal_worker()  # two computer seats: the rest of their play is due now
+        return True
 
     # -- listeners (web sockets) -----------------------------------------------------------
 
@@ -267,14 +451,36 @@ class TableService:
                 items = self._listeners.get(match_id, [])
                 if listener in items:
                     items.remove(listener)
+                if not items:
+                    self._listeners.pop(match_id, None)
 
         return unsubscribe
+
+    def changed_elsewhere(self, match_id: str, count: int | None) -> None:
+        """Another process (or this one) announced a change: the listeners here are told,
+        unless this process made it (its live copy has the count already). Their views
+        bring the live match up to date from the store."""
+        live = self._live.peek(match_id)
+        if count is not None and live is not None and live.count >= count:
+            return
+        self._notify(match_id)
+
+    def refresh_watched(self) -> None:
+        """Announcements may have been missed (the listening connection was lost): every
+        match someone watches here is looked at again."""
+        with self._guard:
+            watched = list(self._listeners)
+        for match_id in watched:
+            self._notify(match_id)
 
     def _notify(self, match_id: str) -> None:
         with self._guard:
             listeners = list(self._listeners.get(match_id, []))
         for listener in listeners:
-            listener(match_id)
+            try:
+                listener(match_id)
+            except Exception:  # a broken listener must not undo what was stored
+                _log.exception("a listener of match %s failed", match_id)
 
     # -- internals -----------------------------------------------------------------------
 
@@ -286,11 +492,38 @@ class TableService:
             raise NotFoundError(f"no match {match_id!r}")
         return stored
 
-    def _load(self, match_id: str) -> _Live:
+    def _opened(self, match_id: str, token: str) -> tuple[int, LiveMatch]:
+        """The seat ``token`` opens (checked before anything is rebuilt) and the live match."""
         stored = self._stored(match_id)
+        seat = _seat_in(stored, token)
+        return seat, self._current(stored)
+
+    def _current(self, stored: StoredMatch) -> LiveMatch:
+        """The live copy of the stored match, brought up to date. Inline, a computer turn
+        left pending by a failure is tried again here."""
+        live = self._live_at(stored)
+        if self.computers == "inline" and live.computer_to_act() is not None:
+            self._computer_due(live)
+        return live
+
+    def _live_at(self, stored: StoredMatch) -> LiveMatch:
+        """The live copy of ``stored``, with every action stored up to its reading."""
+        live = self._live.get(stored.id)
+        if live is None:
+            return self._load(stored)
+        if stored.action_count > live.count:
+            with live.lock:
+                if stored.action_count > live.count and not live.catch_up(
+                    self._store.actions(stored.id, since=live.count)
+                ):
+                    return self._load(stored)
+        return live
+
+    def _load(self, stored: StoredMatch) -> LiveMatch:
+        """Rebuild the match from every stored action (once; then it is kept live)."""
         entry = table_game(stored.game)
         game = entry.game
-        actions = self._store.actions(match_id)
+        actions = self._store.actions(stored.id)
         match = game.rebuild(
             stored.rules, stored.seed, stored.first_dealer, [(a.seat, a.action) for a in actions]
         )
@@ -299,52 +532,91 @@ class TableService:
             for seat, spec in enumerate(stored.seats)
             if spec["kind"] == "computer"
         }
-        live = _Live(stored, entry, match, computers, len(actions))
-        with self._guard:
-            self._live[match_id] = live
+        live = LiveMatch(stored, entry, match, computers, len(actions))
+        self._live.put(stored.id, live)
+        if live.computer_to_act() is not None:
+            self._ensure_job(live)
         return live
 
-    def _fresh(self, match_id: str) -> _Live:
-        """The live match, reloaded if another process stored actions since."""
-        with self._guard:
-            live = self._live.get(match_id)
-        if live is None or self._store.action_count(match_id) != live.count:
-            return self._load(match_id)
-        return live
+    def _ensure_job(self, live: LiveMatch) -> None:
+        """A pending computer turn without a job (a database written before jobs, or a job
+        lost by hand) gets one; a stale one is harmless: the worker finds nothing to do."""
+        try:
+            if self._store.ensure_job(live.id, live.count) and self.computers == "worker":
+                self._computer_due(live)
+        except StoreUnavailableError as error:
+            _log.warning("no job for the computer's turn in %s yet: %s", live.id, error)
 
-    def _commit(self, live: _Live, seat: int, action: str) -> None:
-        """Apply the move to a copy, store it, and only then make the copy the live match."""
+    def _commit_move(self, live: LiveMatch, seat: int, action: str) -> Job | None:
+        """Apply the move to a copy, store it (with the computer's job when a computer is to
+        act next, claimed for whoever plays it here), and only then make the copy the live
+        match; the job written, if any. Hold ``live.lock``."""
         game = live.entry.game
         trial = live.match.copy()
-        stored = game.apply(trial, seat, action)
+        text = game.apply(trial, seat, action)
+        computer_next = computer_seat(trial, live.computers) is not None
+        job = None
         try:
-            self._store.append_actions(
-                live.stored.id,
+            job = self._store.append_actions(
+                live.id,
                 live.count,
-                [(seat, stored)],
+                [(seat, text)],
                 "finished" if trial.is_over else "active",
                 game.summary(trial),
+                computer_next=computer_next,
+                claim_for=self._owner if self.computers == "inline" else self._worker_owner,
+                lease=self.job_lease,
             )
         except ActionConflictError:
-            self._load(live.stored.id)
+            self._live_at(self._stored(live.id))
             raise StaleActionError("another action was accepted first: refresh") from None
+        except StoreUnavailableError as error:
+            if not (error.maybe_stored and self._was_stored(live, seat, text)):
+                raise TableUnavailableError(
+                    "the database is busy: your move was not stored; try it again", False
+                ) from error
+            # Stored after all, its job with it: any worker takes that once it is free.
+            self._signal_worker()
         live.match = trial
         live.count += 1
+        return job
 
-    def _run_computers(self, live: _Live) -> bool:
-        moved = False
-        while not live.match.is_over:
-            seat = live.match.to_act
-            computer = live.computers.get(seat)
-            if computer is None:
-                break
-            self._commit(live, seat, computer.move(live.match, seat))
-            moved = True
-        return moved
+    def _hand_over(self, job: Job, live: LiveMatch) -> bool:
+        """The job just written with a move goes to whoever claimed it: played here
+        (inline; true), or handed to this process's worker."""
+        if job.locked_by is not None and job.locked_by == self._owner:
+            self._run_job(job, self._owner, live)
+            return True
+        take = self._worker_take
+        if job.locked_by is not None and take is not None and job.locked_by == self._worker_owner:
+            take(job)
+            return False
+        return self._computer_due(live, force=True)  # not claimed: wake whoever may
 
-    def _seat_view(self, live: _Live, seat: int) -> AnySeatView:
+    def _was_stored(self, live: LiveMatch, seat: int, text: str) -> bool:
+        """After a commit that was not confirmed: whether the move is there after all."""
+        try:
+            found = self._store.actions(live.id, since=live.count)
+        except StoreUnavailableError as error:
+            raise TableUnavailableError(
+                "the database did not confirm your move: it may have been stored;"
+                " look at the table again in a moment",
+                None,
+            ) from error
+        if not found:
+            return False
+        if (found[0].seat, found[0].action) == (seat, text):
+            return True
+        raise StaleActionError("another action was accepted first: refresh")
+
+    def _seat_view(self, live: LiveMatch, seat: int) -> AnySeatView:
         stored = live.stored
-        nxt = self._store.next_of(stored.id) if live.match.is_over else None
+        nxt = None
+        if live.match.is_over:
+            try:
+                nxt = self._store.next_of(stored.id)
+            except StoreUnavailableError:  # named by a later view once the database answers
+                nxt = None
         header = TableHeader(
             match_id=stored.id,
             game=stored.game,
@@ -355,6 +627,14 @@ class TableService:
         return live.entry.seat_view(live.match, seat, header)
 
 
+def _seat_in(stored: StoredMatch, token: str) -> int:
+    for seat, spec in enumerate(stored.seats):
+        saved = spec.get("token")
+        if saved and hmac.compare_digest(str(saved), str(token)):
+            return seat
+    raise AccessDeniedError("this link does not open a seat at that table")
+
+
 def _check_turn(match: GameMatch, seat: int) -> None:
     if match.is_over:
         raise NotYourTurnError("the match is over")
@@ -362,7 +642,7 @@ def _check_turn(match: GameMatch, seat: int) -> None:
         raise NotYourTurnError("it is not your turn: wait for your opponent")
 
 
-def _token(seat: dict[str, Any]) -> str | None:
+def _token(seat: dict[str, object]) -> str | None:
     token = seat.get("token")
     return None if token is None else str(token)
 

@@ -24,15 +24,22 @@ POST      /api/lessons                          start a guided lesson (``{"game"
 GET/POST  /api/lessons/{id}                     its view; ``select``, ``action`` or ``advance``
 POST      /api/lessons/{id}/hint                a hint within the lesson
 GET       /rules/{game}                         the rules page (``docs/rules``), as HTML
+GET       /api/openapi.json                     this API as OpenAPI 3.1 (``docs/api.md``)
 ========  ====================================  ==============================================
 
 Every refusal is a 4xx JSON ``{"error": "..."}`` and changes nothing (:mod:`cardtable.web.errors`).
+Every reply, a 500 included, carries the security headers (:mod:`cardtable.web.security`);
+POSTs from another site's page are refused (:mod:`cardtable.web.origin`); creation, token
+checks and hints are rate-limited per client, bodies bounded in size and time
+(:mod:`cardtable.web.limits`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+import os
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -43,17 +50,22 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
 from cardtable.store import Store
 from cardtable.table import Lessons, TableService
+from cardtable.table.background import Background
 from cardtable.web import lessons, matches
 from cardtable.web.errors import EXCEPTION_HANDLERS
 from cardtable.web.hub import Hub
+from cardtable.web.limits import RateLimiter, WebLimits
+from cardtable.web.openapi import openapi_json
+from cardtable.web.origin import CrossSiteGuard
 from cardtable.web.rules_page import rules_page
 from cardtable.web.security import SecurityHeaders
 from cardtable.web.state import WebState
 
-__all__ = ["STATIC", "create_app"]
+__all__ = ["ROUTES", "STATIC", "create_app"]
 
 STATIC = Path(__file__).parent / "static"
 _log = logging.getLogger("cardtable.web")
@@ -65,20 +77,28 @@ async def index(_request: Request) -> Response:
 
 @asynccontextmanager
 async def _lifespan(app: Starlette) -> AsyncIterator[None]:
-    # Matches left mid-hand by a stopped server continue, computer turns included; one that
-    # cannot be rebuilt is reported, not fatal.
+    # Each process runs a computer worker (pending turns are jobs in the database, so a
+    # stopped server's matches continue when any process runs) and, on PostgreSQL, listens
+    # for the changes other processes make.
     def report(match_id: str, error: Exception) -> None:
         _log.warning("match %s could not be resumed: %s", match_id, error)
 
-    service = app.state.web.service
-    await run_in_threadpool(service.resume_unfinished, report)
-    yield
+    service: TableService = app.state.web.service
+    if service.store.needs_job_scan:  # a database made before computer turns had jobs
+        await run_in_threadpool(service.resume_unfinished, report)
+    background = Background(service)
+    await run_in_threadpool(background.start)
+    try:
+        yield
+    finally:
+        await run_in_threadpool(background.stop)
 
 
 ROUTES = [
     Route("/", index),
     Route("/match/{match_id}", matches.seat_link),
     Route("/rules/{game}", rules_page),
+    Route("/api/openapi.json", openapi_json),
     Route("/api/options", matches.get_options),
     Route("/api/matches", matches.create, methods=["POST"]),
     Route("/api/matches/lookup", matches.lookup, methods=["POST"]),
@@ -95,14 +115,33 @@ ROUTES = [
 ]
 
 
-def create_app(service: TableService | None = None, database_url: str | None = None) -> Starlette:
-    """The web table over ``service`` (by default one on ``Store(database_url)``)."""
-    table = service or TableService(Store(database_url))
-    app = Starlette(
+class _Table(Starlette):
+    """Starlette with the security headers outside everything, its own error middleware
+    included: a 500 is sent by that middleware, outside any in the ``middleware`` list."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack())
+
+
+def create_app(
+    service: TableService | None = None,
+    database_url: str | None = None,
+    *,
+    limits: WebLimits | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Starlette:
+    """The web table over ``service`` (by default one on ``Store(database_url)``), within
+    ``limits`` (when ``None``, those of the environment: :meth:`WebLimits.from_environment`,
+    which are the defaults unless ``CARDTABLE_RATE_...`` variables are set) counted on
+    ``clock``."""
+    table = service or TableService(Store(database_url), computers="worker")
+    app = _Table(
         routes=ROUTES,
         lifespan=_lifespan,
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=[Middleware(CrossSiteGuard)],
         exception_handlers=EXCEPTION_HANDLERS,
     )
     app.state.web = WebState(table, Lessons(), Hub(table))
+    chosen = WebLimits.from_environment(os.environ) if limits is None else limits
+    app.state.limiter = RateLimiter(chosen, clock)
     return app

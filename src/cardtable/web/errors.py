@@ -1,11 +1,13 @@
 """How a refusal becomes an answer: a 4xx JSON ``{"error": "..."}`` that changes nothing.
 
-400 malformed, 401 no token, 403 wrong token, 404 unknown, 409 not your turn or stale,
-413 too big, 422 illegal; 500 (with no detail) for a fault of the server's own.
+400 malformed, 401 no token, 403 wrong token or cross-site, 404 unknown, 408 a body too
+slow, 409 not your turn or stale, 413 too big, 422 illegal, 429 too many (with
+``Retry-After``); 500 (with no detail) for a fault of the server's own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -15,19 +17,27 @@ from starlette.responses import JSONResponse, Response
 from cardtable.errors import CardTableError
 from cardtable.table import AccessDeniedError, NotFoundError, NotYourTurnError, StaleActionError
 
-__all__ = ["EXCEPTION_HANDLERS", "ApiError", "json_response", "status_of"]
+__all__ = ["EXCEPTION_HANDLERS", "ApiError", "error_response", "json_response", "status_of"]
 
 
 class ApiError(Exception):
-    """A refusal with its HTTP status."""
+    """A refusal with its HTTP status (and any headers it needs, such as ``Retry-After``)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: Mapping[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.headers = dict(headers or {})
 
 
-def json_response(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status, headers={"Cache-Control": "no-store"})
+def json_response(
+    data: Any, status: int = 200, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(data, status, headers={"Cache-Control": "no-store", **(headers or {})})
+
+
+def error_response(message: str, status: int, headers: Mapping[str, str] | None = None) -> Response:
+    """The one shape of every refusal: ``{"error": message}``."""
+    return json_response({"error": message}, status, headers)
 
 
 def status_of(error: CardTableError) -> int:
@@ -42,21 +52,21 @@ def status_of(error: CardTableError) -> int:
 
 async def _api_error(_request: Request, error: Exception) -> Response:
     assert isinstance(error, ApiError)
-    return json_response({"error": str(error)}, error.status)
+    return error_response(str(error), error.status, error.headers)
 
 
 async def _http_error(_request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
-    return json_response({"error": error.detail}, error.status_code)
+    return error_response(str(error.detail), error.status_code, error.headers)
 
 
 async def _game_error(_request: Request, error: Exception) -> Response:
     assert isinstance(error, CardTableError)
-    return json_response({"error": str(error)}, status_of(error))
+    return error_response(str(error), status_of(error))
 
 
 async def _server_error(_request: Request, _error: Exception) -> Response:
-    return json_response({"error": "the server hit a problem; nothing was changed"}, 500)
+    return error_response("the server hit a problem; nothing was changed", 500)
 
 
 EXCEPTION_HANDLERS: dict[Any, Any] = {

@@ -9,7 +9,10 @@ Protocol, JSON text frames of at most :data:`MAX_MESSAGE` bytes:
 - the client may send ``{"type": "ping"}`` (answered ``{"type": "pong"}``); actions are sent
   over HTTP, so anything else is answered ``{"type": "error", "error": "..."}``.
 
-A bad first message closes the connection: 4400 malformed, 4403 wrong token, 4404 no match.
+A socket opened by another site's page (its ``Origin`` is not this host) is closed at once
+with 4403. A bad first message closes the connection: 4400 malformed, 4403 wrong token,
+4404 no match, 4429 too many token checks from this address, 1009 a frame too big; each
+close follows an ``{"type": "error", "error": "..."}`` message that says why.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,11 +31,18 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from cardtable.errors import CardTableError
 from cardtable.table import AccessDeniedError, NotFoundError, TableService
+from cardtable.web.jsontext import BadJson, read_json
+from cardtable.web.limits import RateLimited, charge
+from cardtable.web.origin import cross_site
+from cardtable.web.requests import MAX_TOKEN, is_match_id, is_token
 
 __all__ = ["MAX_MESSAGE", "Hub"]
 
 MAX_MESSAGE = 4096
 HELLO_TIMEOUT = 15.0
+VIEW_RETRY = 1.0  # seconds before a view the database could not give is asked for again
+
+_log = logging.getLogger("cardtable.web")
 
 
 class _Refused(Exception):
@@ -74,7 +85,8 @@ class Hub:
         self._loop = asyncio.get_running_loop()
         await websocket.accept()
         try:
-            token = await self._hello(websocket)
+            _check_origin(websocket)
+            token = await self._hello(websocket, match_id)
             seat = await run_in_threadpool(self.service.seat_of, match_id, token)
             view = await run_in_threadpool(self._view, match_id, token)
         except _Refused as refused:
@@ -100,7 +112,7 @@ class Hub:
 
     # -- the first message ----------------------------------------------------------------
 
-    async def _hello(self, websocket: WebSocket) -> str:
+    async def _hello(self, websocket: WebSocket, match_id: str) -> str:
         try:
             message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
         except TimeoutError:
@@ -109,6 +121,16 @@ class Hub:
         token = data.get("token")
         if data.get("type") != "hello" or not isinstance(token, str) or not token:
             raise _Refused(4400, 'the first message is {"type": "hello", "token": "..."}')
+        if not is_match_id(match_id):
+            raise _Refused(4404, "no such match (a match id is hexadecimal)")
+        if len(token) > MAX_TOKEN:
+            raise _Refused(4403, "this link does not open a seat at that table")
+        if not is_token(token):
+            raise _Refused(4400, "a seat token is made of letters, digits, '-' and '_' only")
+        try:
+            charge(websocket, "tokens")
+        except RateLimited as limited:
+            raise _Refused(4429, str(limited)) from None
         return token
 
     # -- the loop of one connection -------------------------------------------------------
@@ -145,6 +167,10 @@ class Hub:
                     view = await run_in_threadpool(self._view, match_id, connection.token)
                 except CardTableError as error:
                     item = {"type": "error", "error": str(error)}
+                except Exception as error:  # the database is away: look again in a moment
+                    _log.warning("no view for a socket of match %s yet: %s", match_id, error)
+                    asyncio.get_running_loop().call_later(VIEW_RETRY, self._changed, match_id)
+                    continue
                 else:
                     item = {"type": "view", "view": view}
             if websocket.client_state is not WebSocketState.CONNECTED:
@@ -211,17 +237,26 @@ def _parse(message: Any) -> dict[str, Any]:
     if message.get("type") == "websocket.disconnect":
         raise _Refused(1000, "closed")
     text = message.get("text")
-    if text is None:
+    if not isinstance(text, str):
         raise _Refused(4400, "send JSON text frames")
-    if len(text.encode()) > MAX_MESSAGE:
+    # surrogatepass: a frame from the wire is valid UTF-8, but one from an in-process client
+    # may hold lone surrogates, which read_json then refuses.
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
         raise _Refused(1009, f"a message is at most {MAX_MESSAGE} bytes")
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise _Refused(4400, "a message must be JSON") from None
+        data = read_json(text, "a message")
+    except BadJson as error:
+        raise _Refused(4400, str(error)) from None
     if not isinstance(data, dict):
         raise _Refused(4400, "a message must be a JSON object")
     return data
+
+
+def _check_origin(websocket: WebSocket) -> None:
+    """A socket opened by another site's page is refused before anything is sent."""
+    reason = cross_site(websocket.headers)
+    if reason is not None:
+        raise _Refused(4403, reason)
 
 
 async def _send(websocket: WebSocket, data: dict[str, Any]) -> None:

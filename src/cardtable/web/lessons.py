@@ -4,16 +4,29 @@ error: the view says ``ok: false`` and the coach why."""
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
 from cardtable.table.lessons import LESSON_GAMES
 from cardtable.web.errors import ApiError, json_response
+from cardtable.web.limits import charge
 from cardtable.web.requests import json_body, only, text
 from cardtable.web.state import state_of
 
 __all__ = ["lesson", "lesson_hint", "lesson_new"]
+
+_LESSON_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")  # the lessons' ids are URL-safe base64
+
+
+def _lesson_id(request: Request) -> str:
+    lesson_id: str = request.path_params["lesson_id"]
+    if not _LESSON_ID.fullmatch(lesson_id):
+        raise ApiError(404, "no such lesson (it may have expired): start again")
+    return lesson_id
 
 
 async def lesson_new(request: Request) -> Response:
@@ -22,12 +35,15 @@ async def lesson_new(request: Request) -> Response:
     game = data.get("game", "gin")
     if not isinstance(game, str) or game not in LESSON_GAMES:
         raise ApiError(422, f"no lesson for {game!r}: lessons are {', '.join(LESSON_GAMES)}")
+    # Lessons live in memory, the oldest dropped past a limit: a flood of new ones would
+    # push out the learners', so they count as new matches do.
+    charge(request, "create")
     return json_response(state_of(request).lessons.start(game).to_json(), 201)
 
 
 async def lesson(request: Request) -> Response:
     lessons = state_of(request).lessons
-    lesson_id = request.path_params["lesson_id"]
+    lesson_id = _lesson_id(request)
     if request.method == "GET":
         return json_response(lessons.view(lesson_id).to_json())
     data = await json_body(request)
@@ -46,5 +62,6 @@ async def lesson(request: Request) -> Response:
 
 async def lesson_hint(request: Request) -> Response:
     lessons = state_of(request).lessons
-    advice = await run_in_threadpool(lessons.hint, request.path_params["lesson_id"])
+    charge(request, "hints")
+    advice = await run_in_threadpool(lessons.hint, _lesson_id(request))
     return json_response(advice.to_json())

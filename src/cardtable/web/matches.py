@@ -12,11 +12,21 @@ from starlette.responses import RedirectResponse, Response
 from starlette.websockets import WebSocket
 
 from cardtable.errors import CardTableError
-from cardtable.table import SeatSpec
+from cardtable.table import SeatSpec, TableUnavailableError
 from cardtable.table.catalog import CATALOG
 from cardtable.table.options import LobbyOptions, lobby_options
 from cardtable.web.errors import ApiError, json_response
-from cardtable.web.requests import MAX_NAME, json_body, only, seat_token, text
+from cardtable.web.limits import charge
+from cardtable.web.requests import (
+    MAX_NAME,
+    is_match_id,
+    is_token,
+    json_body,
+    match_id_of,
+    only,
+    seat_token,
+    text,
+)
 from cardtable.web.state import state_of
 
 __all__ = [
@@ -60,7 +70,7 @@ async def seat_link(request: Request) -> Response:
     """``/match/{id}?token=...``: the form of link the terminal table prints."""
     match_id = request.path_params["match_id"]
     token = request.query_params.get("token", "")
-    if not re.fullmatch(r"[0-9a-f]{1,64}", match_id) or not re.fullmatch(r"[\w-]{1,64}", token):
+    if not is_match_id(match_id) or not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", token):
         raise ApiError(404, "no such seat link")
     return RedirectResponse(f"/#/play/{match_id}/{token}", status_code=303)
 
@@ -78,6 +88,15 @@ def _seats(data: dict[str, Any], options: LobbyOptions) -> tuple[SeatSpec, SeatS
     return me, SeatSpec("human", text(data, "friend_name", "", MAX_NAME) or "Friend")
 
 
+def _known_settings(settings: dict[str, Any], options: LobbyOptions) -> None:
+    """Refuse a setting the game does not have, named as the lobby names them, before the
+    rules see it (a name such as ``self`` must not reach a keyword argument)."""
+    for key in settings:
+        if key.strip().lower().replace("-", "_") not in options.settings:
+            names = ", ".join(options.settings)
+            raise ApiError(422, f"unknown setting {key!r}: settings are {names}")
+
+
 async def create(request: Request) -> Response:
     """A match of a game (``game``: gin by default) against the computer, or against a
     friend invited by link."""
@@ -92,8 +111,10 @@ async def create(request: Request) -> Response:
         raise ApiError(400, "preset must be a string")
     if not isinstance(settings, dict):
         raise ApiError(400, "settings must be an object of setting: value")
+    _known_settings(settings, options)
     service = state_of(request).service
     rules = service.make_rules(game, preset, settings)
+    charge(request, "create")  # only a setup that can be made spends an allowance
     created = await run_in_threadpool(service.create_match, seats, rules, game=game)
     token = created.tokens[0]
     assert token is not None
@@ -116,16 +137,23 @@ async def lookup(request: Request) -> Response:
     seats = data.get("seats")
     if not isinstance(seats, list) or len(seats) > MAX_LOOKUP:
         raise ApiError(400, f"seats is a list of at most {MAX_LOOKUP} {{match_id, token}}")
+    # Only well-formed seats are looked up (each by its id: no match is read that is not
+    # named), and each costs a token check.
+    wanted = [
+        (item["match_id"], item["token"])
+        for item in seats
+        if isinstance(item, dict)
+        and isinstance(item.get("match_id"), str)
+        and isinstance(item.get("token"), str)
+        and is_match_id(item["match_id"])
+        and is_token(item["token"])
+    ]
+    charge(request, "tokens", len(wanted))
     service = state_of(request).service
 
     def find() -> list[dict[str, Any]]:
         found = []
-        for item in seats:
-            if not isinstance(item, dict):
-                continue
-            match_id, token = item.get("match_id"), item.get("token")
-            if not isinstance(match_id, str) or not isinstance(token, str):
-                continue
+        for match_id, token in wanted:
             try:
                 seat = service.seat_of(match_id, token)
                 summary = service.summary(match_id)
@@ -138,17 +166,25 @@ async def lookup(request: Request) -> Response:
     return json_response({"matches": await run_in_threadpool(find)})
 
 
+def _seat(request: Request) -> tuple[str, str]:
+    """The match id and seat token of a request, the token check paid for (after every check
+    that needs nothing stored: a request refused by one of those spends nothing)."""
+    match_id, token = match_id_of(request), seat_token(request)
+    charge(request, "tokens")
+    return match_id, token
+
+
 async def view(request: Request) -> Response:
     service = state_of(request).service
-    match_id = request.path_params["match_id"]
-    seat_view = await run_in_threadpool(service.view, match_id, seat_token(request))
+    match_id, token = _seat(request)
+    seat_view = await run_in_threadpool(service.view, match_id, token)
     return json_response(seat_view.to_json())
 
 
 async def act(request: Request) -> Response:
     """``{"action": "discard QD", "expected": 12}``: the action and the count the seat saw."""
-    match_id = request.path_params["match_id"]
-    token = seat_token(request)
+    match_id_of(request)  # an odd id or token is refused before the body is read
+    seat_token(request)
     data = await json_body(request)
     only(data, {"action", "expected"})
     action = data.get("action")
@@ -157,23 +193,28 @@ async def act(request: Request) -> Response:
         raise ApiError(400, 'send {"action": "...", "expected": <action count you saw>}')
     if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
         raise ApiError(400, "expected must be the integer action count of your view")
+    match_id, token = _seat(request)
     service = state_of(request).service
-    seat_view = await run_in_threadpool(service.act, match_id, token, action, expected)
+    try:
+        seat_view = await run_in_threadpool(service.act, match_id, token, action, expected)
+    except TableUnavailableError as error:  # its message says whether the move was stored
+        raise ApiError(503, str(error), {"Retry-After": "1"}) from None
     return json_response(seat_view.to_json())
 
 
 async def hint(request: Request) -> Response:
     service = state_of(request).service
-    match_id = request.path_params["match_id"]
-    advice = await run_in_threadpool(service.hint, match_id, seat_token(request))
+    match_id, token = _seat(request)
+    charge(request, "hints")
+    advice = await run_in_threadpool(service.hint, match_id, token)
     return json_response(advice.to_json())
 
 
 async def replay(request: Request) -> Response:
     service = state_of(request).service
-    match_id = request.path_params["match_id"]
+    match_id, token = _seat(request)
     deal = request.path_params["deal"]
-    data = await run_in_threadpool(service.replay_hand, match_id, seat_token(request), deal)
+    data = await run_in_threadpool(service.replay_hand, match_id, token, deal)
     return json_response(data.to_json())
 
 
@@ -181,8 +222,7 @@ async def next_match(request: Request) -> Response:
     """The next match of the series: the same seats and tokens, the first dealer by the
     rules of a series. Both seats asking get the same match."""
     service = state_of(request).service
-    match_id = request.path_params["match_id"]
-    token = seat_token(request)
+    match_id, token = _seat(request)
     following = await run_in_threadpool(service.next_match, match_id, token)
     seat_view = await run_in_threadpool(service.view, following, token)
     return json_response({"match_id": following, "view": seat_view.to_json()}, 201)

@@ -1,40 +1,84 @@
-"""Reading a request: a bounded JSON object body, the seat token, checked fields."""
+"""Reading a request: a bounded JSON object body, the seat token, ids, checked fields."""
 
 from __future__ import annotations
 
-import json
+import asyncio
 import re
 from typing import Any, Final
 
 from starlette.requests import Request
 
 from cardtable.web.errors import ApiError
+from cardtable.web.jsontext import BadJson, read_json
+from cardtable.web.limits import limiter_of
 
-__all__ = ["MAX_BODY", "MAX_NAME", "json_body", "only", "seat_token", "text"]
+__all__ = [
+    "MAX_BODY",
+    "MAX_NAME",
+    "MAX_TOKEN",
+    "is_match_id",
+    "is_token",
+    "json_body",
+    "match_id_of",
+    "only",
+    "seat_token",
+    "text",
+]
 
-MAX_BODY: Final = 4096
+MAX_BODY: Final = 4096  # the default of WebLimits.max_body
 MAX_NAME: Final = 24
+MAX_TOKEN: Final = 128
+# Seat tokens are URL-safe base64 and match ids hexadecimal (the service makes them so); a
+# request naming anything else is refused here, before a database or a comparison sees it.
+_TOKEN: Final = re.compile(r"[A-Za-z0-9_-]+")
+_MATCH_ID: Final = re.compile(r"[0-9a-f]{1,64}")
+_LENGTH: Final = re.compile(r"[0-9]{1,12}")
+
+
+def is_token(token: str) -> bool:
+    return len(token) <= MAX_TOKEN and _TOKEN.fullmatch(token) is not None
+
+
+def is_match_id(match_id: str) -> bool:
+    return _MATCH_ID.fullmatch(match_id) is not None
+
+
+async def _read_body(request: Request, max_body: int, seconds: float) -> bytes:
+    too_big = ApiError(413, f"a request body is at most {max_body} bytes")
+    length = request.headers.get("content-length")
+    if length is not None:
+        if not _LENGTH.fullmatch(length.strip()):
+            raise ApiError(400, "bad Content-Length")
+        if int(length) > max_body:
+            raise too_big
+    body = bytearray()
+    try:
+        # The whole body within the time, however it is cut up: a client trickling bytes
+        # must not hold a connection and its handler for ever.
+        async with asyncio.timeout(seconds):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > max_body:
+                    raise too_big
+    except TimeoutError:
+        raise ApiError(
+            408,
+            f"the request body took longer than {seconds:g} s to arrive",
+            {"Connection": "close"},
+        ) from None
+    return bytes(body)
 
 
 async def json_body(request: Request) -> dict[str, Any]:
-    """The body as a JSON object of at most :data:`MAX_BODY` bytes."""
-    length = request.headers.get("content-length")
-    if length is not None:
-        if not length.isdigit():
-            raise ApiError(400, "bad Content-Length")
-        if int(length) > MAX_BODY:
-            raise ApiError(413, f"a request body is at most {MAX_BODY} bytes")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise ApiError(413, f"a request body is at most {MAX_BODY} bytes")
+    """The body as a JSON object within the app's size and time limits (:mod:`limits`)."""
+    limits = limiter_of(request).limits
+    body = await _read_body(request, limits.max_body, limits.body_seconds)
     if not body:
         return {}
     try:
-        data = json.loads(bytes(body))
-    except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, "the request body is not valid JSON") from None
+        data = read_json(body, "the request body")
+    except BadJson as error:
+        raise ApiError(400, str(error)) from None
     if not isinstance(data, dict):
         raise ApiError(400, "the request body must be a JSON object")
     return data
@@ -44,11 +88,22 @@ def seat_token(request: Request) -> str:
     """The seat token of ``Authorization: Bearer <token>``."""
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
         raise ApiError(401, "send your seat token: Authorization: Bearer <token>")
-    if len(token) > 128:
+    if len(token) > MAX_TOKEN:
         raise ApiError(403, "this link does not open a seat at that table")
-    return token.strip()
+    if not is_token(token):
+        raise ApiError(400, "a seat token is made of letters, digits, '-' and '_' only")
+    return token
+
+
+def match_id_of(request: Request) -> str:
+    """The match id of the path; an id the service could never have made is no match."""
+    match_id: str = request.path_params["match_id"]
+    if not is_match_id(match_id):
+        raise ApiError(404, "no such match (a match id is hexadecimal)")
+    return match_id
 
 
 def only(data: dict[str, Any], allowed: set[str]) -> None:

@@ -1,6 +1,5 @@
 """Cards in views: tuples of cards, and their names for JSON."""
 
-
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -1,0 +1,80 @@
+"""The SQLAlchemy engine of each database the store supports, and how it waits for locks.
+
+SQLite (the embedded default) runs in WAL mode with full sync, so an acknowledged action
+survives a killed process, and waits ``lock_timeout`` for another writer (``busy_timeout``).
+PostgreSQL (``postgresql+psycopg://``) gets the same wait as ``lock_timeout``, a bound on any
+one statement, and a pool that checks a connection before lending it, so that a restarted
+server costs the requests of the restart and not every request after it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from typing import Any
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine, make_url
+
+__all__ = ["conninfo", "is_postgres", "make_engine"]
+
+STATEMENT_TIMEOUT = 30.0  # seconds: no request waits on the database longer than this
+
+
+def is_postgres(url: str) -> bool:
+    return make_url(url).get_backend_name() == "postgresql"
+
+
+def conninfo(url: str) -> str:
+    """The libpq connection string of a PostgreSQL URL (for the listening connection)."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def make_engine(url: str, lock_timeout: float) -> Engine:
+    if is_postgres(url):
+        return _postgres(url, lock_timeout)
+    if make_url(url).get_backend_name() == "sqlite":
+        return _sqlite(url, lock_timeout)
+    return create_engine(url)
+
+
+def _sqlite(url: str, lock_timeout: float) -> Engine:
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": lock_timeout})
+    busy_ms = int(lock_timeout * 1000)
+
+    def pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
+        # WAL lets the web and terminal tables read while the other writes; FULL sync makes
+        # an accepted action survive a killed process. Turning WAL on takes the file for a
+        # moment, and may meet another connection doing the same without waiting for it:
+        # so it is tried again, within the lock timeout.
+        deadline = time.monotonic() + lock_timeout
+        while True:
+            try:
+                cursor.execute("PRAGMA journal_mode=WAL")
+                break
+            except sqlite3.OperationalError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.close()
+
+    event.listen(engine, "connect", pragmas)
+    return engine
+
+
+def _postgres(url: str, lock_timeout: float) -> Engine:
+    options = (
+        f"-c lock_timeout={int(lock_timeout * 1000)}"
+        f" -c statement_timeout={int(STATEMENT_TIMEOUT * 1000)}"
+    )
+    return create_engine(
+        url,
+        connect_args={"options": options, "connect_timeout": 5},
+        pool_pre_ping=True,
+        pool_size=8,
+        max_overflow=16,
+        pool_timeout=10,
+    )

@@ -1,0 +1,139 @@
+"""The computer's turns as durable work: one thread per server process claims the due jobs
+of every match (:mod:`cardtable.store.jobs`) and plays them through the table service.
+
+A job is claimed with a lease; the worker stores the computer's moves and deletes the job in
+one transaction. When that fails (the database locked past its timeout, or restarting) the
+job is given back with a backoff and the error, and tried again, by this worker or another
+process's; a worker killed mid-turn holds its jobs only until their lease runs out. So a
+match never waits for a person's request, or a restart, to move on.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from contextlib import suppress
+from dataclasses import replace
+
+from cardtable.store import Job, StoreUnavailableError
+from cardtable.table.service import TableService, process_name
+
+__all__ = ["BATCH", "POLL", "ComputerWorker"]
+
+POLL = 0.5  # seconds between looks for jobs written by other processes
+BATCH = 8  # jobs claimed at once
+OUTAGE_RETRY = 1.0  # seconds between tries while the database does not answer
+
+_log = logging.getLogger("cardtable.table")
+
+
+class ComputerWorker:
+    """Claims and plays due computer turns until :meth:`stop`. The service wakes it as soon
+    as it writes a job; jobs of other processes (or due again) are found by polling."""
+
+    def __init__(
+        self, service: TableService, poll: float = POLL, batch: int = BATCH, name: str = ""
+    ) -> None:
+        self.service = service
+        self.owner = name or f"worker:{process_name()}"
+        self._poll = poll
+        self._batch = batch
+        self._wakeup = threading.Event()
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="cardtable-computer", daemon=True)
+        self.played = 0  # jobs run so far (for tests and figures)
+        self._retries: list[float] = []  # when the turns this worker gave back fall due
+        self._handed: deque[Job] = deque()  # claimed for it with the move that made them
+        self._held: list[tuple[float, Job]] = []  # failed and not given back: still its own
+
+    def start(self) -> None:
+        self.service.attach_worker(self.owner, self.take)
+        self._thread.start()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Finish the turn in hand, then stop; jobs not yet claimed wait for another
+        worker (or this process's next start)."""
+        self.service.attach_worker(None, None)
+        self._stopping.set()
+        self._wakeup.set()
+        self._thread.join(timeout)
+        left = [*self._handed, *(job for _, job in self._held)]
+        self._handed.clear()
+        self._held.clear()
+        for job in left:  # claimed for this worker but not played: free them now
+            with suppress(StoreUnavailableError):  # else the lease frees it soon anyway
+                self.service.store.release_job(job.match_id, self.owner)
+
+    def wake(self) -> None:
+        self._wakeup.set()
+
+    def take(self, job: Job | None) -> None:
+        """A job claimed for this worker in the transaction of the move (or ``None``: look
+        for due jobs); played next, before any other."""
+        if job is not None:
+            self._handed.append(job)
+        self._wakeup.set()
+
+    def run_once(self) -> int:
+        """Claim the due jobs (up to a batch) and play them; how many were claimed."""
+        handed = 0
+        while self._handed and not self._stopping.is_set():
+            self._play(self._handed.popleft())
+            handed += 1
+        now = time.monotonic()
+        due = [job for at, job in self._held if at <= now]
+        self._held = [(at, job) for at, job in self._held if at > now]
+        for job in due:  # its own still: tried again without a claim (it holds the lease)
+            self._play(replace(job, attempts=job.attempts + 1))
+            handed += 1
+        self._retries = [due for due in self._retries if due > now]  # due now: claimed below
+        jobs = self.service.store.claim_jobs(self.owner, self.service.job_lease, self._batch)
+        for job in jobs:
+            if self._stopping.is_set():  # give the rest back for another worker at once
+                self.service.store.release_job(job.match_id, self.owner)
+                continue
+            self._play(job)
+        return handed + len(jobs)
+
+    def _play(self, job: Job) -> None:
+        failed = self.service.run_claimed(job, self.owner)
+        self.played += 1
+        if failed is None:
+            return
+        due = time.monotonic() + failed.delay
+        if failed.held:
+            self._held.append((due, job))
+        else:
+            self._retries.append(due)
+
+    def _pause(self) -> float:
+        """How long to wait for the next look: the poll, or less when a turn given back
+        falls due sooner."""
+        soonest = [*self._retries, *(at for at, _ in self._held)]
+        if not soonest:
+            return self._poll
+        return max(0.0, min(self._poll, min(soonest) - time.monotonic()))
+
+    def _run(self) -> None:
+        failing = False
+        while not self._stopping.is_set():
+            self._wakeup.clear()
+            pause = 0.0
+            try:
+                if self.run_once() < self._batch:
+                    pause = self._pause()
+            except StoreUnavailableError as error:  # said once per outage, not every poll
+                if not failing:
+                    _log.warning("the computer worker waits for the database: %s", error)
+                failing, pause = True, min(self._poll, OUTAGE_RETRY)
+            except Exception:  # a bug must not end the worker: the next poll tries again
+                _log.exception("the computer worker failed")
+                pause = self._poll
+            else:
+                if failing:
+                    _log.warning("the computer worker reaches the database again")
+                failing = False
+            if pause > 0:
+                self._wakeup.wait(pause)

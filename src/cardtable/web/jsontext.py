@@ -1,0 +1,95 @@
+"""JSON as a client sends it (a request body, a WebSocket frame), read strictly.
+
+Python's :func:`json.loads` accepts more than the table can use safely: nesting deep enough
+to exhaust the recursion limit within a few kilobytes, ``\\ud800`` escapes that decode to
+lone surrogates (text that cannot be stored or encoded again), and ``NaN``/``Infinity``
+(not JSON at all). :func:`read_json` refuses each with a message that says which.
+
+>>> read_json(b'{"name": "Ann"}')
+{'name': 'Ann'}
+>>> def why(data: bytes) -> str:
+...     try:
+...         read_json(data, "the body")
+...     except BadJson as error:
+...         return str(error)
+...     return "accepted"
+>>> why(b"[" * 40 + b"]" * 40)
+'the body nests JSON deeper than 16 levels'
+>>> print(why(b'{"name": "\\\\ud800"}'))
+the body holds a lone surrogate (\\ud800-\\udfff), which is not Unicode text
+>>> why(b'{"target": NaN}'), why(b"\\xff")
+('the body holds NaN, which is not a JSON number', 'the body is not valid UTF-8')
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+__all__ = ["MAX_DEPTH", "BadJson", "nesting_depth", "read_json"]
+
+# Deeper than any request of the API needs ({"seats": [{...}]} is 2 levels below the top).
+MAX_DEPTH: Final = 16
+
+
+class BadJson(ValueError):
+    """The text is not JSON the table accepts; the message says why."""
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply arrays and objects nest in ``text`` (brackets inside strings ignored).
+
+    >>> nesting_depth('{"a": [1, {"b": "]]"}]}')
+    3
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def read_json(data: bytes | str, what: str = "the text", max_depth: int = MAX_DEPTH) -> Any:
+    """``data`` (UTF-8 bytes or text) parsed as JSON; :class:`BadJson` saying what is wrong
+    with ``what`` (the name of the text in the message)."""
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadJson(f"{what} is not valid UTF-8") from None
+    else:
+        text = data
+    # Counted before parsing, so that no nesting can reach the parser's recursion.
+    if nesting_depth(text) > max_depth:
+        raise BadJson(f"{what} nests JSON deeper than {max_depth} levels")
+
+    def no_constant(name: str) -> Any:
+        raise BadJson(f"{what} holds {name}, which is not a JSON number")
+
+    try:
+        value = json.loads(text, parse_constant=no_constant)
+    except BadJson:
+        raise
+    except ValueError:
+        raise BadJson(f"{what} is not valid JSON") from None
+    try:
+        # A lone surrogate (escaped in the JSON or in the text itself) cannot be encoded.
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadJson(
+            f"{what} holds a lone surrogate (\\ud800-\\udfff), which is not Unicode text"
+        ) from None
+    return value

@@ -1,0 +1,450 @@
+"""The web table's HTTP API described as OpenAPI 3.1, served at ``GET /api/openapi.json``.
+
+Written by hand, next to the routes it describes: a test checks that every route of
+:data:`cardtable.web.app.ROUTES` is here and nothing else is, and the fuzz tests draw their
+requests from these schemas and check every answer against the statuses and bodies listed.
+Request bodies are described exactly (unknown fields are refused); the views are described
+by their top-level shape, their fields by the view types of :mod:`cardtable.table`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, Final
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from cardtable.table.catalog import CATALOG
+from cardtable.table.lessons import LESSON_GAMES
+from cardtable.table.service import MAX_ACTION_TEXT
+from cardtable.web.errors import json_response
+from cardtable.web.jsontext import MAX_DEPTH
+from cardtable.web.matches import MAX_LOOKUP
+from cardtable.web.requests import MAX_BODY, MAX_NAME, MAX_TOKEN
+
+__all__ = ["openapi_document", "openapi_json"]
+
+Schema = dict[str, Any]
+
+# What each refusal means, for the list of responses of each operation.
+_REFUSALS: Final = {
+    "400": "malformed: bad JSON (not UTF-8, nested too deep, lone surrogates, NaN), an unknown "
+    "field, a wrong type, a token with characters no token has",
+    "401": "no seat token: send Authorization: Bearer <token>",
+    "403": "the token opens no seat at that table, or the request comes from another site's "
+    "page (its Origin is not this host, or Sec-Fetch-Site: cross-site)",
+    "404": "no such match, lesson, page or deal",
+    "408": "the request body took longer than the limit to arrive",
+    "409": "not your turn, the match is over, or the action count you sent is stale",
+    "413": f"a request body is at most {MAX_BODY} bytes",
+    "422": "not allowed: an illegal action, an unknown game, level, preset or setting, a "
+    "setting out of range",
+    "429": "too many requests of this kind from your address; Retry-After says when to retry",
+    "503": "the database is unavailable for now; the message says whether your move was "
+    "stored; Retry-After says when to retry",
+}
+_BODY_REFUSALS: Final = ("400", "403", "408", "413", "429")
+_SEAT_REFUSALS: Final = ("400", "401", "403", "404", "429")
+
+
+def _ref(name: str) -> Schema:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: Schema) -> Schema:
+    return {"content": {"application/json": {"schema": schema}}}
+
+
+def _responses(ok: dict[str, tuple[str, Schema]], refusals: tuple[str, ...]) -> Schema:
+    answers: Schema = {
+        status: {"description": description, **_json(schema)}
+        for status, (description, schema) in ok.items()
+    }
+    for status in sorted(refusals):
+        answer: Schema = {"description": _REFUSALS[status], **_json(_ref("Error"))}
+        if status in ("429", "503"):
+            answer["headers"] = {"Retry-After": {"schema": {"type": "integer", "minimum": 1}}}
+        answers[status] = answer
+    return answers
+
+
+def _body(schema: Schema, required: bool = True) -> Schema:
+    return {"required": required, **_json(schema)}
+
+
+_MATCH_ID: Final = {
+    "name": "match_id",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "pattern": "^[0-9a-f]{1,64}$"},
+}
+_LESSON_ID: Final = {
+    "name": "lesson_id",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+}
+_SEAT: Final[list[dict[str, list[str]]]] = [{"seatToken": []}]
+
+
+def _schemas() -> dict[str, Schema]:
+    game = {"type": "string", "enum": list(CATALOG)}
+    name = {"type": "string", "maxLength": MAX_NAME}
+    view = {
+        "type": "object",
+        "description": "one seat's view of the match (SeatView of cardtable.table); no card "
+        "the seat may not see",
+        "required": [
+            "match_id",
+            "game",
+            "seat",
+            "status",
+            "action_count",
+            "players",
+            "rules",
+            "legal_actions",
+        ],
+    }
+    return {
+        "Error": {
+            "type": "object",
+            "required": ["error"],
+            "properties": {"error": {"type": "string", "minLength": 1}},
+            "additionalProperties": False,
+        },
+        "NewMatch": {
+            "type": "object",
+            "properties": {
+                "game": game,
+                "opponent": {"type": "string", "enum": ["computer", "friend"]},
+                "level": {"type": "string", "description": "a level of GET /api/options"},
+                "preset": {"type": "string", "description": "a preset of GET /api/options"},
+                "settings": {
+                    "type": "object",
+                    "description": "setting: value, the settings of GET /api/options",
+                    "additionalProperties": {"type": ["integer", "boolean", "string", "null"]},
+                },
+                "name": name,
+                "friend_name": name,
+            },
+            "additionalProperties": False,
+        },
+        "Lookup": {
+            "type": "object",
+            "required": ["seats"],
+            "properties": {
+                "seats": {
+                    "type": "array",
+                    "maxItems": MAX_LOOKUP,
+                    "description": "seats held; malformed or unknown ones are left out",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "match_id": {"type": "string"},
+                            "token": {"type": "string", "maxLength": MAX_TOKEN},
+                        },
+                    },
+                }
+            },
+            "additionalProperties": False,
+        },
+        "Action": {
+            "type": "object",
+            "required": ["action"],
+            "properties": {
+                "action": {"type": "string", "minLength": 1, "maxLength": MAX_ACTION_TEXT},
+                "expected": {
+                    "type": ["integer", "null"],
+                    "description": "the action count of the view you acted on",
+                },
+            },
+            "additionalProperties": False,
+        },
+        "NewLesson": {
+            "type": "object",
+            "properties": {"game": {"type": "string", "enum": list(LESSON_GAMES)}},
+            "additionalProperties": False,
+        },
+        "LessonStep": {
+            "type": "object",
+            "description": "exactly one of select, action, advance",
+            "properties": {
+                "select": {"type": "string", "maxLength": 200},
+                "action": {"type": "string", "maxLength": 200},
+                "advance": {},
+            },
+            "minProperties": 1,
+            "maxProperties": 1,
+            "additionalProperties": False,
+        },
+        "Options": {
+            "type": "object",
+            "required": ["game", "levels", "presets", "settings", "games"],
+        },
+        "SeatView": view,
+        "Created": {
+            "type": "object",
+            "required": ["match_id", "seat", "token", "invite", "view"],
+            "properties": {
+                "match_id": {"type": "string"},
+                "seat": {"type": "integer"},
+                "token": {"type": "string"},
+                "invite": {"type": ["object", "null"]},
+                "view": _ref("SeatView"),
+            },
+        },
+        "Found": {
+            "type": "object",
+            "required": ["matches"],
+            "properties": {
+                "matches": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["id", "game", "status", "seat", "players", "updated_at"],
+                    },
+                }
+            },
+        },
+        "Following": {
+            "type": "object",
+            "required": ["match_id", "view"],
+            "properties": {"match_id": {"type": "string"}, "view": _ref("SeatView")},
+        },
+        "Hint": {
+            "type": "object",
+            "description": "the expert's advice for your turn",
+            "required": ["action", "alternatives"],
+        },
+        "Replay": {"type": "object", "description": "a finished deal step by step, its seed"},
+        "LessonView": {
+            "type": "object",
+            "required": ["lesson_id", "lesson", "ok", "status", "legal_actions"],
+        },
+        "OpenApi": {"type": "object", "required": ["openapi", "paths"]},
+    }
+
+
+def _paths() -> dict[str, Schema]:
+    html = {"content": {"text/html": {"schema": {"type": "string"}}}}
+    return {
+        "/": {
+            "get": {
+                "summary": "the table's page",
+                "responses": {"200": {"description": "HTML", **html}},
+            }
+        },
+        "/match/{match_id}": {
+            "get": {
+                "summary": "a seat link printed by the terminal table: redirects to the page",
+                "parameters": [
+                    _MATCH_ID,
+                    {
+                        "name": "token",
+                        "in": "query",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    },
+                ],
+                "responses": {
+                    "303": {"description": "to /#/play/{match_id}/{token}"},
+                    **_responses({}, ("404",)),
+                },
+            }
+        },
+        "/rules/{game}": {
+            "get": {
+                "summary": "the rules page of a game, as HTML",
+                "parameters": [
+                    {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}
+                ],
+                "responses": {"200": {"description": "HTML", **html}, **_responses({}, ("404",))},
+            }
+        },
+        "/api/openapi.json": {
+            "get": {
+                "summary": "this description",
+                "responses": _responses({"200": ("OpenAPI 3.1", _ref("OpenApi"))}, ()),
+            }
+        },
+        "/api/options": {
+            "get": {
+                "summary": "levels, presets and settings for a new match of a game",
+                "parameters": [
+                    {"name": "game", "in": "query", "required": False, "schema": {"type": "string"}}
+                ],
+                "responses": _responses(
+                    {"200": ("the lobby's choices", _ref("Options"))}, ("400", "422")
+                ),
+            }
+        },
+        "/api/matches": {
+            "post": {
+                "summary": "create a match against the computer or a friend (invite)",
+                "requestBody": _body(_ref("NewMatch"), required=False),
+                "responses": _responses(
+                    {"201": ("your seat, its token, the invite, your view", _ref("Created"))},
+                    (*_BODY_REFUSALS, "422"),
+                ),
+            }
+        },
+        "/api/matches/lookup": {
+            "post": {
+                "summary": "summaries of the matches whose seat tokens you hold",
+                "requestBody": _body(_ref("Lookup")),
+                "responses": _responses(
+                    {"200": ("the seats found", _ref("Found"))}, _BODY_REFUSALS
+                ),
+            }
+        },
+        "/api/matches/{match_id}": {
+            "get": {
+                "summary": "your seat's view",
+                "parameters": [_MATCH_ID],
+                "security": _SEAT,
+                "responses": _responses({"200": ("your view", _ref("SeatView"))}, _SEAT_REFUSALS),
+            }
+        },
+        "/api/matches/{match_id}/actions": {
+            "post": {
+                "summary": "act: the action and the action count you saw",
+                "parameters": [_MATCH_ID],
+                "security": _SEAT,
+                "requestBody": _body(_ref("Action")),
+                "responses": _responses(
+                    {"200": ("your view after it", _ref("SeatView"))},
+                    (*_SEAT_REFUSALS, "408", "409", "413", "422", "503"),
+                ),
+            }
+        },
+        "/api/matches/{match_id}/hint": {
+            "post": {
+                "summary": "the expert's suggestion for your turn",
+                "parameters": [_MATCH_ID],
+                "security": _SEAT,
+                "responses": _responses(
+                    {"200": ("the advice", _ref("Hint"))}, (*_SEAT_REFUSALS, "409", "422")
+                ),
+            }
+        },
+        "/api/matches/{match_id}/hands/{deal}": {
+            "get": {
+                "summary": "a finished deal, step by step, its seed revealed",
+                "parameters": [
+                    _MATCH_ID,
+                    {
+                        "name": "deal",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "integer", "minimum": 0},
+                    },
+                ],
+                "security": _SEAT,
+                "responses": _responses(
+                    {"200": ("the replay", _ref("Replay"))}, (*_SEAT_REFUSALS, "422")
+                ),
+            }
+        },
+        "/api/matches/{match_id}/next": {
+            "post": {
+                "summary": "the next match of the series (same seats and tokens)",
+                "parameters": [_MATCH_ID],
+                "security": _SEAT,
+                "responses": _responses(
+                    {"201": ("the next match and your view of it", _ref("Following"))},
+                    (*_SEAT_REFUSALS, "409"),
+                ),
+            }
+        },
+        "/api/matches/{match_id}/ws": {
+            "get": {
+                "summary": "the seat's WebSocket (not plain HTTP): pushed views",
+                "description": "Protocol in cardtable.web.hub and docs/api.md: the first frame "
+                'is {"type": "hello", "token": "..."}; refusals close with 4400 malformed, '
+                "4403 wrong token or another site's page, 4404 no match, 4429 too many token "
+                "checks, 1009 a frame over 4096 bytes.",
+                "x-websocket": True,
+                "parameters": [_MATCH_ID],
+                "responses": {
+                    "101": {"description": "switching to the WebSocket protocol"},
+                    **_responses({}, ("404",)),
+                },
+            }
+        },
+        "/api/lessons": {
+            "post": {
+                "summary": "start a guided lesson (Gin Rummy's by default)",
+                "requestBody": _body(_ref("NewLesson"), required=False),
+                "responses": _responses(
+                    {"201": ("the lesson's first view", _ref("LessonView"))},
+                    (*_BODY_REFUSALS, "422"),
+                ),
+            }
+        },
+        "/api/lessons/{lesson_id}": {
+            "get": {
+                "summary": "the lesson's view",
+                "parameters": [_LESSON_ID],
+                "responses": _responses({"200": ("its view", _ref("LessonView"))}, ("404",)),
+            },
+            "post": {
+                "summary": "a step: select cards, try an action, or advance",
+                "parameters": [_LESSON_ID],
+                "requestBody": _body(_ref("LessonStep")),
+                "responses": _responses(
+                    {"200": ("its view (ok: false and why for a wrong try)", _ref("LessonView"))},
+                    (*_BODY_REFUSALS, "404", "409", "422"),
+                ),
+            },
+        },
+        "/api/lessons/{lesson_id}/hint": {
+            "post": {
+                "summary": "a hint within the lesson",
+                "parameters": [_LESSON_ID],
+                "responses": _responses(
+                    {"200": ("the advice", _ref("Hint"))}, ("403", "404", "409", "422", "429")
+                ),
+            }
+        },
+        "/static/{path}": {
+            "get": {
+                "summary": "the page's scripts, styles and images",
+                "parameters": [
+                    {"name": "path", "in": "path", "required": True, "schema": {"type": "string"}}
+                ],
+                "responses": {"200": {"description": "the file"}, **_responses({}, ("404",))},
+            }
+        },
+    }
+
+
+@cache
+def openapi_document() -> dict[str, Any]:
+    """The whole description (built once; the catalog does not change while serving)."""
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Card Table",
+            "version": "1",
+            "description": "The web table's JSON API: one seat at a time, opened by its token. "
+            'Every refusal is a 4xx {"error": "..."} and changes nothing. Request bodies '
+            f"are JSON objects of at most {MAX_BODY} bytes nested at most {MAX_DEPTH} deep. "
+            "Limits: docs/api.md.",
+        },
+        "paths": _paths(),
+        "components": {
+            "schemas": _schemas(),
+            "securitySchemes": {
+                "seatToken": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "the seat token given when the match was created",
+                }
+            },
+        },
+    }
+
+
+async def openapi_json(_request: Request) -> Response:
+    return json_response(openapi_document())
