@@ -7,7 +7,7 @@ import sys
 import textwrap
 
 OPTIONAL = ("numpy", "gymnasium", "pettingzoo", "ray", "sqlalchemy", "starlette", "uvicorn",
-            "textual", "rich", "matplotlib", "markdown_it", "psycopg")  # fmt: skip
+            "textual", "rich", "matplotlib", "markdown_it", "psycopg", "orjson")  # fmt: skip
 
 SCRIPT = textwrap.dedent(
     """

@@ -16,7 +16,9 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from cardtable.store import StoreUnavailableError
 from cardtable.table import TableService
+from cardtable.web.errors import SERVER_FAULT
 from cardtable.web.security import CONTENT_SECURITY
 
 from .rawasgi import call
@@ -242,7 +244,7 @@ def test_a_500_carries_the_security_headers_and_no_detail(
         response = faulty.get(f"/api/matches/{match_id}", headers=bearer(mine))
         ok = faulty.get("/api/options")
     assert response.status_code == 500
-    assert response.json() == {"error": "the server hit a problem; nothing was changed"}
+    assert response.json() == {"error": SERVER_FAULT}
     assert "fire" not in response.text
     _secured(response.headers)
     assert ok.status_code == 200
@@ -300,3 +302,21 @@ def test_an_odd_match_id_in_a_socket_path_is_no_match(client: TestClient) -> Non
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4404
+
+
+@pytest.mark.parametrize("maybe_stored", [False, True])
+def test_a_database_that_does_not_answer_is_a_truthful_503(
+    app: Starlette, service: TableService, monkeypatch: pytest.MonkeyPatch, maybe_stored: bool
+) -> None:
+    def away(*_args: object, **_kwargs: object) -> None:
+        raise StoreUnavailableError("locked", maybe_stored=maybe_stored)
+
+    monkeypatch.setattr(service, "create_match", away)
+    with TestClient(app, raise_server_exceptions=False) as faulty:
+        response = faulty.post("/api/matches", json={"level": "simple"})
+    assert response.status_code == 503
+    assert response.headers["retry-after"] == "1"
+    said = response.json()["error"]
+    assert ("may have been made" in said) is maybe_stored
+    assert ("nothing was stored" in said) is not maybe_stored
+    _secured(response.headers)

@@ -8,6 +8,9 @@ import pytest
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
+from cardtable.store import StoreUnavailableError
+from cardtable.table import TableService
+
 from .webhelpers import act, friend_match, to_act_token, view
 
 
@@ -125,3 +128,20 @@ def test_an_unknown_match_closes_the_socket(client: TestClient) -> None:
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4404
+
+
+def test_a_database_that_does_not_answer_closes_the_socket_with_try_again(
+    client: TestClient, service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match_id, mine, _theirs = friend_match(client)
+
+    def away(*_args: object) -> int:
+        raise StoreUnavailableError("locked")
+
+    monkeypatch.setattr(service, "seat_of", away)
+    with client.websocket_connect(ws_url(match_id)) as ws:
+        ws.send_json({"type": "hello", "token": mine})
+        assert "database did not answer" in ws.receive_json()["error"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1013

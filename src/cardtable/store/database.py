@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -24,9 +25,9 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy import text as sql
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import (
@@ -38,10 +39,12 @@ from sqlalchemy.exc import (
 from sqlalchemy.exc import (
     TimeoutError as PoolTimeoutError,
 )
+from sqlalchemy.pool import PoolProxiedConnection
 
 from cardtable.store import jobs
 from cardtable.store.engines import conninfo, is_postgres, make_engine
 from cardtable.store.feed import CHANNEL, ChangeFeed, payload
+from cardtable.store.group_commit import GroupCommit
 from cardtable.store.jobs import Job
 from cardtable.store.schema import ACTIONS, MATCHES, prepare
 
@@ -54,6 +57,18 @@ __all__ = [
     "StoredMatch",
     "default_url",
 ]
+
+T = TypeVar("T")
+
+# The statements of every request and move, built once (building one costs more than
+# running it on SQLite).
+_MATCH = select(MATCHES).where(MATCHES.c.id == bindparam("match_id"))
+_COUNT = select(MATCHES.c.action_count).where(MATCHES.c.id == bindparam("match_id"))
+_MOVE = update(MATCHES).where(
+    MATCHES.c.id == bindparam("move_id"), MATCHES.c.action_count == bindparam("move_from")
+)
+_ADD_ACTIONS = insert(ACTIONS)
+_COUNT_SQL = f"SELECT action_count FROM {MATCHES.name} WHERE id = ?"
 
 LOCK_TIMEOUT = 5.0  # seconds a statement waits for another writer's lock
 
@@ -146,13 +161,34 @@ class Store:
         self._lock_timeout = lock_timeout
         is_sqlite = self.engine.dialect.name == "sqlite"
         self._write_turn: threading.Lock | None = threading.Lock() if is_sqlite else None
+        # SQLite: one writer at a time, a sync per commit; the writes waiting share one
+        # (PostgreSQL's concurrent commits share their WAL flushes by themselves).
+        self._group = (
+            GroupCommit(
+                self._writing,
+                lock_timeout,
+                clean=(ActionConflictError, KeyError),
+                unavailable=StoreUnavailableError,
+                busy=lambda: StoreUnavailableError(
+                    "the database did not answer; nothing was stored (busy)"
+                ),
+            )
+            if is_sqlite
+            else None
+        )
         with self._unavailable_as_error(), self.engine.begin() as connection:
             # True when this database was made by a version without the jobs table: the
             # computer turns pending there have no job yet (see TableService.resume_unfinished).
             self.needs_job_scan = prepare(connection)
         self._reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        self._count_guard = threading.Lock()
+        self._count_reader: PoolProxiedConnection | None = None
 
     def close(self) -> None:
+        with self._count_guard:
+            if self._count_reader is not None:
+                self._count_reader.close()
+                self._count_reader = None
         self.engine.dispose()
 
     # -- transactions -------------------------------------------------------------------
@@ -203,6 +239,19 @@ class Store:
                     connection.close()
             if self._write_turn is not None:
                 self._write_turn.release()
+
+    def _write(self, work: Callable[[Connection], T]) -> T:
+        """``work`` in a transaction: on SQLite one shared with the writes waiting beside
+        it (:mod:`cardtable.store.group_commit`), each acknowledged after its commit."""
+        if self._group is not None:
+            return self._group.run(work)
+        with self._writing() as connection:
+            return work(connection)
+
+    @property
+    def commit_stats(self) -> tuple[int, int]:
+        """Writes and the commits that held them, since the store opened (SQLite)."""
+        return (0, 0) if self._group is None else (self._group.writes, self._group.commits)
 
     def _announce(self, connection: Connection, match_id: str, count: int | None) -> None:
         if self.postgres:
@@ -256,7 +305,7 @@ class Store:
     def get_match(self, match_id: str) -> StoredMatch | None:
         """The match by its primary key, its action count included (one read)."""
         with self._reading() as connection:
-            row = connection.execute(select(MATCHES).where(MATCHES.c.id == match_id)).first()
+            row = connection.execute(_MATCH, {"match_id": match_id}).first()
             return None if row is None else _stored(row)
 
     def next_of(self, match_id: str) -> StoredMatch | None:
@@ -283,11 +332,25 @@ class Store:
             return [StoredAction(number, seat, action) for number, seat, action in rows]
 
     def action_count(self, match_id: str) -> int:
+        """How many actions the match has stored (0 for no such match): asked before each
+        view on SQLite, so it skips SQLAlchemy's statement machinery there."""
+        if self._write_turn is not None:
+            return self._sqlite_count(match_id)
         with self._reading() as connection:
-            count = connection.scalar(
-                select(MATCHES.c.action_count).where(MATCHES.c.id == match_id)
-            )
+            count = connection.scalar(_COUNT, {"match_id": match_id})
             return int(count or 0)
+
+    def _sqlite_count(self, match_id: str) -> int:
+        with self._unavailable_as_error(), self._count_guard:
+            if self._count_reader is None:
+                self._count_reader = self.engine.raw_connection()  # kept until close()
+            try:
+                row = self._count_reader.cursor().execute(_COUNT_SQL, (match_id,)).fetchone()
+            except sqlite3.Error as error:
+                self._count_reader.invalidate()
+                self._count_reader = None
+                raise StoreUnavailableError(f"the database did not answer ({error})") from error
+            return int(row[0] or 0) if row else 0
 
     def append_actions(
         self,
@@ -307,48 +370,52 @@ class Store:
         past ``first_number`` (any number is taken)."""
         now = _now()
         count = first_number + len(actions)
-        job = None
-        try:
-            with self._writing() as connection:
-                # The count moves only from the one this writer saw: a racing writer finds
-                # no row to update (on PostgreSQL it waits for the first, then finds none).
-                moved = connection.execute(
-                    update(MATCHES)
-                    .where(MATCHES.c.id == match_id, MATCHES.c.action_count == first_number)
-                    .values(
-                        action_count=count,
-                        updated_at=now,
-                        status=status,
-                        summary=json.dumps(summary),
-                    )
+
+        def work(connection: Connection) -> Job | None:
+            job = None
+            # The count moves only from the one this writer saw: a racing writer finds
+            # no row to update (on PostgreSQL it waits for the first, then finds none).
+            moved = connection.execute(
+                _MOVE,
+                {
+                    "move_id": match_id,
+                    "move_from": first_number,
+                    "action_count": count,
+                    "updated_at": now,
+                    "status": status,
+                    "summary": json.dumps(summary),
+                },
+            )
+            if moved.rowcount != 1:
+                exists = connection.scalar(select(MATCHES.c.id).where(MATCHES.c.id == match_id))
+                if exists is None:
+                    raise KeyError(match_id)
+                raise ActionConflictError(f"action {first_number} of {match_id} exists")
+            if actions:
+                connection.execute(
+                    _ADD_ACTIONS,
+                    [
+                        {
+                            "match_id": match_id,
+                            "number": first_number + offset,
+                            "seat": seat,
+                            "action": text,
+                            "created_at": now,
+                        }
+                        for offset, (seat, text) in enumerate(actions)
+                    ],
                 )
-                if moved.rowcount != 1:
-                    exists = connection.scalar(select(MATCHES.c.id).where(MATCHES.c.id == match_id))
-                    if exists is None:
-                        raise KeyError(match_id)
-                    raise ActionConflictError(f"action {first_number} of {match_id} exists")
-                if actions:
-                    connection.execute(
-                        insert(ACTIONS),
-                        [
-                            {
-                                "match_id": match_id,
-                                "number": first_number + offset,
-                                "seat": seat,
-                                "action": text,
-                                "created_at": now,
-                            }
-                            for offset, (seat, text) in enumerate(actions)
-                        ],
-                    )
-                if computer_next:
-                    job = jobs.schedule(connection, match_id, self.clock(), claim_for, lease)
-                else:
-                    jobs.unschedule(connection, match_id)
-                self._announce(connection, match_id, count)
+            if computer_next:
+                job = jobs.schedule(connection, match_id, self.clock(), claim_for, lease)
+            else:
+                jobs.unschedule(connection, match_id)
+            self._announce(connection, match_id, count)
+            return job
+
+        try:
+            return self._write(work)
         except IntegrityError:
             raise ActionConflictError(f"action {first_number} of {match_id} exists") from None
-        return job
 
     def announce(self, match_id: str) -> None:
         """Tell every process that something other than its actions changed in the match
@@ -370,28 +437,26 @@ class Store:
 
     def claim_jobs(self, owner: str, lease: float, limit: int = 8) -> list[Job]:
         """Claim up to ``limit`` due jobs for ``lease`` seconds."""
-        with self._writing() as connection:
-            return jobs.claim_due(connection, owner, self.clock(), lease, limit)
+        return self._write(lambda c: jobs.claim_due(c, owner, self.clock(), lease, limit))
 
     def claim_job(
         self, match_id: str, owner: str, lease: float, ignore_due: bool = False
     ) -> Job | None:
         """Claim the job of one match, if it has a free one (and it is due)."""
-        with self._writing() as connection:
-            return jobs.claim_one(connection, match_id, owner, self.clock(), lease, ignore_due)
+        return self._write(
+            lambda c: jobs.claim_one(c, match_id, owner, self.clock(), lease, ignore_due)
+        )
 
     def release_job(
         self, match_id: str, owner: str, delay: float = 0.0, error: str | None = None
     ) -> bool:
         """Give back ``owner``'s job, due again in ``delay`` seconds, noting ``error``."""
-        with self._writing() as connection:
-            return jobs.release(connection, match_id, owner, self.clock() + delay, error)
+        return self._write(lambda c: jobs.release(c, match_id, owner, self.clock() + delay, error))
 
     def ensure_job(self, match_id: str, count: int) -> bool:
         """A job for a match whose computer is to act at ``count`` actions, if it has none
         (a database written before jobs existed); true when one was added."""
-        with self._writing() as connection:
-            return jobs.ensure(connection, match_id, count, self.clock())
+        return self._write(lambda c: jobs.ensure(c, match_id, count, self.clock()))
 
     def job(self, match_id: str) -> Job | None:
         """The match's pending turn, if any (for inspection: workers claim jobs)."""

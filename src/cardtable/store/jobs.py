@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, delete, insert, or_, select, update
+from sqlalchemy import ColumnElement, and_, bindparam, delete, insert, or_, select, update
 from sqlalchemy.engine import Connection
 
 from cardtable.store.schema import JOBS, MATCHES
@@ -78,19 +78,25 @@ def schedule(
         None,
     )
     connection.execute(
-        insert(JOBS).values(
-            match_id=job.match_id,
-            due_at=job.due_at,
-            attempts=job.attempts,
-            locked_by=job.locked_by,
-            locked_until=job.locked_until,
-        )
+        _INSERT,
+        {
+            "match_id": job.match_id,
+            "due_at": job.due_at,
+            "attempts": job.attempts,
+            "locked_by": job.locked_by,
+            "locked_until": job.locked_until,
+        },
     )
     return job
 
 
+# Built once: the statements of every move (building one costs more than running it).
+_DELETE = delete(JOBS).where(JOBS.c.match_id == bindparam("job_match"))
+_INSERT = insert(JOBS)
+
+
 def unschedule(connection: Connection, match_id: str) -> None:
-    connection.execute(delete(JOBS).where(JOBS.c.match_id == match_id))
+    connection.execute(_DELETE, {"job_match": match_id})
 
 
 def claim_due(

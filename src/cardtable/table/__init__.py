@@ -34,7 +34,7 @@ from cardtable.table.gin_views import (
 from cardtable.table.lessons import Lessons
 from cardtable.table.seats import MatchCreated, SeatSpec
 from cardtable.table.service import TableService
-from cardtable.table.views import MatchSummary, PlayerView
+from cardtable.table.views import MatchSummary, PlayerView, json_text
 
 __all__ = [
     "AccessDeniedError",
@@ -65,4 +65,5 @@ __all__ = [
     "StaleActionError",
     "TableService",
     "TableUnavailableError",
+    "json_text",
 ]

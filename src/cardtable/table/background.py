@@ -20,8 +20,10 @@ class Background:
         )
 
     def start(self) -> None:
+        service = self.worker.service
         if self.feed is not None:
             self.feed.start()
+            service.trust_feed(self.feed.listening.is_set)
         self.worker.start()
 
     def stop(self) -> None:

@@ -32,6 +32,11 @@ class LiveMatch:
     computers: dict[int, Computer[Any]]
     count: int
     lock: threading.RLock = field(default_factory=threading.RLock)
+    # Another process announced a change this copy may not hold yet (see TableService).
+    behind: bool = False
+    epoch: int = 0
+    # Each seat's latest view, by the action count it shows (views are immutable).
+    views: dict[int, tuple[int, Any]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

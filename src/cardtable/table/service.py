@@ -126,6 +126,9 @@ class TableService:
         self._worker_owner: str | None = None
         self._worker_take: Callable[[Job | None], None] | None = None
         self._owner = f"inline:{process_name()}"
+        self._feed_listening: Callable[[], bool] | None = None
+        self._epoch = 0  # moves past each gap in the feed: every live copy is checked again
+        self._changes = 0  # announcements heard from the feed so far
 
     @property
     def database_url(self) -> str:
@@ -281,6 +284,23 @@ class TableService:
         with live.lock:
             return self._seat_view(live, seat)
 
+    def ready_view(self, match_id: str, token: str) -> AnySeatView | None:
+        """The seat's view if it is already made and current, without waiting or reading
+        the store (``None`` otherwise: ask :meth:`view`). For a push after a change this
+        process made, which the seat that made it usually has just had in its reply."""
+        live = self._live.peek(match_id)
+        if live is None or live.behind or not live.lock.acquire(blocking=False):
+            return None
+        try:
+            seat = _seat_in(live.stored, token)
+            kept = live.views.get(seat)
+            ready: AnySeatView | None = (
+                kept[1] if kept is not None and kept[0] == live.count else None
+            )
+            return ready
+        finally:
+            live.lock.release()
+
     def act(
         self, match_id: str, token: str, action: str, expected: int | None = None
     ) -> AnySeatView:
@@ -297,7 +317,9 @@ class TableService:
         if len(action) > MAX_ACTION_TEXT:
             raise IllegalActionError(f"an action is at most {MAX_ACTION_TEXT} characters")
         try:
-            seat, live = self._opened(match_id, token)
+            seat, live = self._opened(match_id, token, fresh=False)
+            if expected is not None and expected > live.count:  # seen through another process
+                seat, live = self._opened(match_id, token, fresh=None)
         except StoreUnavailableError as error:
             raise TableUnavailableError(
                 "the database did not answer: your move was not stored; try it again", False
@@ -346,6 +368,17 @@ class TableService:
         with live.lock:
             return live.entry.replay(live.match, seat, deal)
 
+    def review(self, match_id: str, token: str, deal: int | None = None) -> dict[str, object]:
+        """The coach's review of the seat's own decisions in its finished deals (or in
+        ``deal``), from what it saw at each, as JSON; a deal in play is refused (the typed
+        view: :func:`cardtable.table.review.seat_review`)."""
+        from cardtable.table.review import seat_review
+
+        seat, live = self._opened(match_id, token)
+        with live.lock:  # judged on a copy: a whole match takes seconds, play goes on
+            match = live.match.copy()
+        return seat_review(live.entry, match, match_id, seat, deal).to_json()
+
     # -- the computer's turns -------------------------------------------------------------
 
     def run_claimed(self, job: Job, owner: str) -> TurnFailed | None:
@@ -358,8 +391,13 @@ class TableService:
     def _run_job(self, job: Job, owner: str, live: LiveMatch | None) -> TurnFailed | None:
         try:
             if live is None:
-                live = self._live_at(self._stored(job.match_id))
-            played = self._play_computers(live)
+                live = self._live.get(job.match_id)
+                played = live is not None and self._play_computers(live)
+                if not played:  # not live here, or behind another process: read the store
+                    live = self._live_at(self._stored(job.match_id))
+                    played = self._play_computers(live)
+            else:
+                played = self._play_computers(live)
         except Exception as error:  # any fault: the turn stays pending and is tried again
             delay = retry_delay(job.attempts)
             _log.warning(
@@ -430,7 +468,8 @@ class TableService:
                     game.summary(trial),
                     computer_next=computer_seat(trial, live.computers) is not None,
                 )
-            except ActionConflictError:
+            except ActionConflictError:  # this copy was behind: caught up for the next try
+                self._live_at(self._stored(live.id))
                 return False
             live.match = trial
             live.count = start + len(moves)
@@ -460,14 +499,18 @@ class TableService:
         """Another process (or this one) announced a change: the listeners here are told,
         unless this process made it (its live copy has the count already). Their views
         bring the live match up to date from the store."""
+        self._changes += 1
         live = self._live.peek(match_id)
         if count is not None and live is not None and live.count >= count:
             return
+        if live is not None:
+            live.behind = True
         self._notify(match_id)
 
     def refresh_watched(self) -> None:
         """Announcements may have been missed (the listening connection was lost): every
         match someone watches here is looked at again."""
+        self._epoch += 1
         with self._guard:
             watched = list(self._listeners)
         for match_id in watched:
@@ -492,11 +535,43 @@ class TableService:
             raise NotFoundError(f"no match {match_id!r}")
         return stored
 
-    def _opened(self, match_id: str, token: str) -> tuple[int, LiveMatch]:
-        """The seat ``token`` opens (checked before anything is rebuilt) and the live match."""
+    def _opened(
+        self, match_id: str, token: str, fresh: bool | None = True
+    ) -> tuple[int, LiveMatch]:
+        """The seat ``token`` opens (checked before anything is rebuilt) and the live match.
+
+        A match live here is used without reading its whole row: a move (``fresh`` false)
+        needs no reading at all, since storing it fails if another process moved first; a
+        view is brought up to date when the change feed says another process moved, or,
+        with no feed to tell (SQLite), when the stored action count is ahead. ``fresh``
+        ``None`` reads the store whatever the copy."""
+        live = self._live.get(match_id) if isinstance(match_id, str) else None
+        if live is not None and fresh is not None and (not fresh or self._up_to_date(live)):
+            seat = _seat_in(live.stored, token)
+            if self.computers == "inline" and live.computer_to_act() is not None:
+                self._computer_due(live)
+            return seat, live
+        # An announcement that arrives while the store is read may be for a later action
+        # than the one read: then the copy counts as behind still.
+        changes, epoch = self._changes, self._epoch
         stored = self._stored(match_id)
         seat = _seat_in(stored, token)
-        return seat, self._current(stored)
+        live = self._current(stored)
+        live.behind = self._changes != changes
+        live.epoch = epoch
+        return seat, live
+
+    def _up_to_date(self, live: LiveMatch) -> bool:
+        """Whether the live copy holds every stored action (as far as this process knows)."""
+        if self._feed_listening is not None:
+            return self._feed_listening() and not live.behind and live.epoch == self._epoch
+        return self._store.action_count(live.id) <= live.count
+
+    def trust_feed(self, listening: Callable[[], bool]) -> None:
+        """Another process's changes reach this one through a feed (PostgreSQL's
+        announcements) while ``listening()`` is true: a view then reads nothing stored unless
+        the feed named its match (see :meth:`changed_elsewhere`)."""
+        self._feed_listening = listening
 
     def _current(self, stored: StoredMatch) -> LiveMatch:
         """The live copy of the stored match, brought up to date. Inline, a computer turn
@@ -610,6 +685,19 @@ class TableService:
         raise StaleActionError("another action was accepted first: refresh")
 
     def _seat_view(self, live: LiveMatch, seat: int) -> AnySeatView:
+        # A change is shown to every page of the match, and the seat that made it has just
+        # had its view in the reply: the view of a count is made once. (A finished match's
+        # view is not kept: it names the next match once one is started.)
+        kept = live.views.get(seat)
+        if kept is not None and kept[0] == live.count:
+            made: AnySeatView = kept[1]
+            return made
+        view = self._make_seat_view(live, seat)
+        if not live.match.is_over:
+            live.views[seat] = (live.count, view)
+        return view
+
+    def _make_seat_view(self, live: LiveMatch, seat: int) -> AnySeatView:
         stored = live.stored
         nxt = None
         if live.match.is_over:

@@ -9,11 +9,22 @@ live beside this module (:mod:`cardtable.table.gin_views`).
 from __future__ import annotations
 
 import dataclasses
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-__all__ = ["HumanOrComputer", "MatchSummary", "PlayerView", "TableHeader", "plain_fields"]
+import orjson
+
+__all__ = [
+    "HumanOrComputer",
+    "MatchSummary",
+    "PlayerView",
+    "TableHeader",
+    "json_text",
+    "plain_fields",
+]
 
 HumanOrComputer = Literal["human", "computer"]
 
@@ -26,6 +37,28 @@ def plain_fields(view: Any) -> dict[str, Any]:
         for field in dataclasses.fields(view)
         for value in (getattr(view, field.name),)
     }
+
+
+_TEXTS: OrderedDict[int, tuple[object, str]] = OrderedDict()
+_TEXTS_GUARD = threading.Lock()
+TEXTS_KEPT = 1024
+
+
+def json_text(view: Any) -> str:
+    """``view.to_json()`` as JSON text, made once per view: the table service hands the
+    same (immutable) view to the reply of a move and to every page of the seat that the
+    move is pushed to, and encoding it is a good part of a move's cost."""
+    key = id(view)
+    with _TEXTS_GUARD:
+        kept = _TEXTS.get(key)
+        if kept is not None and kept[0] is view:
+            return kept[1]
+    text = orjson.dumps(view.to_json()).decode()
+    with _TEXTS_GUARD:
+        _TEXTS[key] = (view, text)  # the view itself is kept too, so its id stays its own
+        while len(_TEXTS) > TEXTS_KEPT:
+            _TEXTS.popitem(last=False)
+    return text
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from cardtable.errors import CardTableError
+from cardtable.store import StoreUnavailableError
 from cardtable.table import AccessDeniedError, NotFoundError, NotYourTurnError, StaleActionError
 
 __all__ = ["EXCEPTION_HANDLERS", "ApiError", "error_response", "json_response", "status_of"]
@@ -33,6 +34,13 @@ def json_response(
     data: Any, status: int = 200, headers: Mapping[str, str] | None = None
 ) -> JSONResponse:
     return JSONResponse(data, status, headers={"Cache-Control": "no-store", **(headers or {})})
+
+
+def json_text_response(text: str, status: int = 200) -> Response:
+    """A reply of JSON already encoded (a seat's view, made once for every page)."""
+    return Response(
+        text, status, headers={"Cache-Control": "no-store"}, media_type="application/json"
+    )
 
 
 def error_response(message: str, status: int, headers: Mapping[str, str] | None = None) -> Response:
@@ -65,11 +73,28 @@ async def _game_error(_request: Request, error: Exception) -> Response:
     return error_response(str(error), status_of(error))
 
 
-async def _server_error(_request: Request, _error: Exception) -> Response:
-    return error_response("the server hit a problem; nothing was changed", 500)
+async def _store_error(_request: Request, error: Exception) -> Response:
+    """The database did not answer where no handler said more (a new match, the next one):
+    a 503 that says whether the write may have been kept, never that nothing changed when
+    a commit that failed on the way may have stored it."""
+    assert isinstance(error, StoreUnavailableError)
+    message = (
+        "the database did not confirm the change: it may have been made; look again in a moment"
+        if error.maybe_stored
+        else "the database did not answer: nothing was stored; try again in a moment"
+    )
+    return error_response(message, 503, {"Retry-After": "1"})
 
+
+async def _server_error(_request: Request, _error: Exception) -> Response:
+    # Not "nothing was changed": a fault after a write cannot know that it was not kept.
+    return error_response(SERVER_FAULT, 500)
+
+
+SERVER_FAULT = "the server hit a problem: look at the table again to see what was kept"
 
 EXCEPTION_HANDLERS: dict[Any, Any] = {
+    StoreUnavailableError: _store_error,
     ApiError: _api_error,
     HTTPException: _http_error,
     CardTableError: _game_error,

@@ -27,10 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
-from starlette.websockets import WebSocket, WebSocketState
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from cardtable.errors import CardTableError
-from cardtable.table import AccessDeniedError, NotFoundError, TableService
+from cardtable.store import StoreUnavailableError
+from cardtable.table import AccessDeniedError, NotFoundError, TableService, json_text
 from cardtable.web.jsontext import BadJson, read_json
 from cardtable.web.limits import RateLimited, charge
 from cardtable.web.origin import cross_site
@@ -98,6 +99,9 @@ class Hub:
         except AccessDeniedError as error:
             await _refuse(websocket, 4403, str(error))
             return
+        except StoreUnavailableError:  # 1013: try again later
+            await _refuse(websocket, 1013, "the database did not answer: connect again shortly")
+            return
         connection = _Connection(websocket, seat, token)
         self._join(match_id, connection)
         sender = asyncio.create_task(self._sender(match_id, connection))
@@ -105,6 +109,8 @@ class Hub:
             await _send(websocket, {"type": "view", "view": view})
             self._presence(match_id)
             await self._receiver(connection)
+        except WebSocketDisconnect:  # the client left while its first view was on the way
+            pass
         finally:
             sender.cancel()
             self._leave(match_id, connection)
@@ -163,8 +169,13 @@ class Hub:
             item = await connection.outbox.get()
             if item is None:
                 connection.view_pending = False
+                ready = self.service.ready_view(match_id, connection.token)
                 try:
-                    view = await run_in_threadpool(self._view, match_id, connection.token)
+                    view = (
+                        json_text(ready)
+                        if ready is not None
+                        else await run_in_threadpool(self._view, match_id, connection.token)
+                    )
                 except CardTableError as error:
                     item = {"type": "error", "error": str(error)}
                 except Exception as error:  # the database is away: look again in a moment
@@ -180,8 +191,8 @@ class Hub:
             except Exception:  # the client went away mid-send
                 return
 
-    def _view(self, match_id: str, token: str) -> dict[str, Any]:
-        return self.service.view(match_id, token).to_json()
+    def _view(self, match_id: str, token: str) -> str:
+        return json_text(self.service.view(match_id, token))
 
     # -- rooms ------------------------------------------------------------------------------
 
@@ -260,7 +271,11 @@ def _check_origin(websocket: WebSocket) -> None:
 
 
 async def _send(websocket: WebSocket, data: dict[str, Any]) -> None:
-    await websocket.send_text(json.dumps(data))
+    view = data.get("view")
+    if isinstance(view, str):  # a view's JSON, made once (cardtable.table.json_text)
+        await websocket.send_text(f'{{"type": "view", "view": {view}}}')
+    else:
+        await websocket.send_text(json.dumps(data))
 
 
 async def _refuse(websocket: WebSocket, code: int, message: str) -> None:

@@ -12,10 +12,10 @@ from starlette.responses import RedirectResponse, Response
 from starlette.websockets import WebSocket
 
 from cardtable.errors import CardTableError
-from cardtable.table import SeatSpec, TableUnavailableError
+from cardtable.table import SeatSpec, TableUnavailableError, json_text
 from cardtable.table.catalog import CATALOG
 from cardtable.table.options import LobbyOptions, lobby_options
-from cardtable.web.errors import ApiError, json_response
+from cardtable.web.errors import ApiError, json_response, json_text_response
 from cardtable.web.limits import charge
 from cardtable.web.requests import (
     MAX_NAME,
@@ -178,7 +178,7 @@ async def view(request: Request) -> Response:
     service = state_of(request).service
     match_id, token = _seat(request)
     seat_view = await run_in_threadpool(service.view, match_id, token)
-    return json_response(seat_view.to_json())
+    return json_text_response(json_text(seat_view))
 
 
 async def act(request: Request) -> Response:
@@ -199,7 +199,7 @@ async def act(request: Request) -> Response:
         seat_view = await run_in_threadpool(service.act, match_id, token, action, expected)
     except TableUnavailableError as error:  # its message says whether the move was stored
         raise ApiError(503, str(error), {"Retry-After": "1"}) from None
-    return json_response(seat_view.to_json())
+    return json_text_response(json_text(seat_view))
 
 
 async def hint(request: Request) -> Response:

@@ -1,0 +1,492 @@
+"""Load on the web table: people playing gin against the computer, over HTTP and WebSockets.
+
+Starts ``cardtable serve`` on a free loopback port (SQLite, or a PostgreSQL cluster of its
+own with fsync on, one or more processes), opens N matches against a computer level
+(``simple`` by default), and plays each like a browser: the seat's WebSocket brings the
+views, a move is a POST with the action count seen. Each simulated person picks a legal
+action at random and moves again as soon as the table lets it.
+
+For each N of ``--matches`` (1, 8, 32, 64, 256) it reports over ``--seconds`` of play:
+
+* person moves a second (acknowledged, so stored with a durable commit) and all actions a
+  second (the computer's too);
+* the time of a person's move: ``ack`` from the POST to its reply, ``turn`` from the POST to
+  the moment the person may act again (the computer's answer included, pushed over the
+  socket): median, p90, p99, max in milliseconds;
+* the CPU time the server and this client spent per person move (a figure that the other
+  work on the machine does not change much: a process tops out near 1,000 ms of CPU a
+  second, so one at 1 ms a move would serve about 1,000 moves a second);
+* errors (any reply that is not 200/201, any socket error), which must be none;
+* the server's memory (resident set of every process) and, after N matches, per live match.
+
+Everything is bounded: loopback only, a fixed number of matches, each round stopping after
+``--seconds``, the whole run after ``--budget`` seconds at most. The client shares this
+machine's cores with the server, so the figures are for both together. Usage::
+
+    python bench/table_load.py                       # SQLite, one process
+    python bench/table_load.py --database postgres --processes 1,2
+    python bench/table_load.py --matches 1,8,32,64 --seconds 8 --json
+
+The targets of issue 11 (on this 2-core machine, against ``simple``): one process
+>= 1,000 person moves a second with durable commits, p99 ``turn`` under 100 ms at 64
+matches, two processes at least 1.7 times one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+SERVER_FAULTS: list[str] = []  # tracebacks in a server's log (the run then fails)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+# -- a small HTTP/1.1 client: keep-alive, JSON in and out, little CPU ---------------------
+
+
+class Http:
+    """One keep-alive connection to the server (a browser tab's worth)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def _connect(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+
+    async def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        for attempt in (0, 1):
+            if self.writer is None:
+                await self._connect()
+            assert self.reader is not None and self.writer is not None
+            data = b"" if body is None else json.dumps(body).encode()
+            head = (
+                f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+                + ("" if token is None else f"Authorization: Bearer {token}\r\n")
+                + "\r\n"
+            )
+            try:
+                self.writer.write(head.encode() + data)
+                status_line = await self.reader.readline()
+                if not status_line:
+                    raise ConnectionError("closed")
+                length = 0
+                while True:
+                    line = await self.reader.readline()
+                    if line in (b"\r\n", b""):
+                        break
+                    name, _, value = line.partition(b":")
+                    if name.strip().lower() == b"content-length":
+                        length = int(value)
+                payload = await self.reader.readexactly(length)
+                return int(status_line.split()[1]), json.loads(payload) if payload else None
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.writer = None  # the server closed a kept-alive connection: once more
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+# -- one person at one match --------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    person_moves: int = 0
+    actions: int = 0
+    ack_ms: list[float] = field(default_factory=list)
+    turn_ms: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    matches_done: int = 0
+
+
+def _my_turn(view: dict[str, Any]) -> bool:
+    return (
+        view.get("status") == "active"
+        and bool(view.get("legal_actions"))
+        and view["observation"].get("to_act") == view["seat"]
+    )
+
+
+class Person:
+    """Plays one seat: a move as soon as the table allows it, views from the socket."""
+
+    def __init__(self, port: int, level: str, rng: random.Random, tally: Tally) -> None:
+        self.port = port
+        self.level = level
+        self.rng = rng
+        self.tally = tally
+        self.http = Http(port)
+        self.views: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.socket: Any = None
+        self.reader_task: asyncio.Task[None] | None = None
+        self.match_id = ""
+        self.token = ""
+        self.view: dict[str, Any] = {}
+
+    async def open(self) -> None:
+        status, body = await self.http.request(
+            "POST", "/api/matches", {"opponent": "computer", "level": self.level}
+        )
+        if status != 201:
+            raise RuntimeError(f"creating a match: {status} {body}")
+        await self._seat(body["match_id"], body["token"], body["view"])
+
+    async def _seat(self, match_id: str, token: str, view: dict[str, Any]) -> None:
+        await self._close_socket()
+        self.match_id, self.token, self.view = match_id, token, view
+        self.views = asyncio.Queue()
+        self.socket = await websockets.connect(
+            f"ws://127.0.0.1:{self.port}/api/matches/{match_id}/ws",
+            origin=f"http://127.0.0.1:{self.port}",  # type: ignore[arg-type]
+            max_size=2**22,
+        )
+        await self.socket.send(json.dumps({"type": "hello", "token": token}))
+        self.reader_task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for message in self.socket:
+                data = json.loads(message)
+                if data.get("type") == "view":
+                    await self.views.put(data["view"])
+                elif data.get("type") == "error":
+                    self.tally.errors.append(f"socket: {data.get('error')}")
+        except websockets.ConnectionClosed:
+            pass
+
+    async def _close_socket(self) -> None:
+        if self.reader_task is not None:
+            self.reader_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.reader_task
+        if self.socket is not None:
+            with contextlib.suppress(Exception):
+                await self.socket.close()
+        self.socket = self.reader_task = None
+
+    async def _newer_view(self) -> None:
+        """Wait until the socket brings a view newer than the one held."""
+        while True:
+            view = await self.views.get()
+            if view["action_count"] >= self.view["action_count"]:
+                self.view = view
+                if _my_turn(view) or view.get("status") != "active":
+                    return
+
+    async def play(self, deadline: float) -> None:
+        while time.monotonic() < deadline:
+            if self.view.get("status") != "active":
+                await self._next_match()
+                continue
+            if not _my_turn(self.view):
+                try:
+                    await asyncio.wait_for(self._newer_view(), deadline - time.monotonic())
+                except TimeoutError:
+                    return
+                continue
+            action = self.rng.choice(self.view["legal_actions"])
+            started = time.perf_counter()
+            before = self.view["action_count"]
+            status, body = await self.http.request(
+                "POST",
+                f"/api/matches/{self.match_id}/actions",
+                {"action": action, "expected": before},
+                self.token,
+            )
+            acked = time.perf_counter()
+            if status != 200:
+                self.tally.errors.append(f"move: {status} {body}")
+                await asyncio.sleep(0.05)
+                await self._refresh()
+                continue
+            self.tally.ack_ms.append((acked - started) * 1000)
+            self.tally.person_moves += 1
+            self.view = body
+            if self.view.get("status") == "active" and not _my_turn(self.view):
+                try:
+                    await asyncio.wait_for(self._newer_view(), deadline - time.monotonic())
+                except TimeoutError:
+                    return
+            self.tally.turn_ms.append((time.perf_counter() - started) * 1000)
+            self.tally.actions += self.view["action_count"] - before
+
+    async def _refresh(self) -> None:
+        status, body = await self.http.request(
+            "GET", f"/api/matches/{self.match_id}", None, self.token
+        )
+        if status == 200:
+            self.view = body
+
+    async def _next_match(self) -> None:
+        self.tally.matches_done += 1
+        status, body = await self.http.request(
+            "POST", f"/api/matches/{self.match_id}/next", {}, self.token
+        )
+        if status != 201:
+            self.tally.errors.append(f"next: {status} {body}")
+            await self.open()
+            return
+        await self._seat(body["match_id"], self.token, body["view"])
+
+    async def close(self) -> None:
+        await self._close_socket()
+        self.http.close()
+
+
+# -- the server -----------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def server(
+    url: str, processes: int, cache_size: int
+) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    port = _free_port()
+    env = dict(os.environ, CARDTABLE_RATE_LIMITS="off", PYTHONUNBUFFERED="1")
+    command = [
+        sys.executable, "-m", "cardtable.cli.main", "serve", "--host", "127.0.0.1",
+        "--port", str(port), "--database-url", url, "--workers", str(processes),
+        "--cache-size", str(cache_size),
+    ]  # fmt: skip
+    with tempfile.TemporaryFile() as log:
+        proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)  # fmt: skip
+        try:
+            _wait_up(port, proc, log)
+            yield port, proc
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGINT)
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(5)
+            log.seek(0)
+            text = log.read().decode(errors="replace")
+            if "Traceback" in text:  # counted as an error of the run
+                SERVER_FAULTS.append(text[-4000:])
+                print("the server's log has a traceback:\n" + text[-4000:], file=sys.stderr)
+
+
+def _wait_up(port: int, proc: subprocess.Popen[bytes], log: Any) -> None:
+    until = time.monotonic() + 60
+    while time.monotonic() < until:
+        if proc.poll() is not None:
+            log.seek(0)
+            raise RuntimeError("the server stopped:\n" + log.read().decode(errors="replace"))
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            time.sleep(0.5 if proc else 0)  # every worker process listening
+            return
+        time.sleep(0.1)
+    raise RuntimeError("the server did not start within 60 s")
+
+
+def _tree(root: int) -> list[int]:
+    """A process and its descendants (uvicorn's workers, their spawned helpers)."""
+    pids = [root]
+    for pid in pids:
+        with contextlib.suppress(FileNotFoundError):
+            pids += [
+                int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+            ]
+    return pids
+
+
+def _cpu_seconds(root: int) -> float:
+    """User and system CPU time of the server's processes so far."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in _tree(root):
+        with contextlib.suppress(FileNotFoundError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / tick
+
+
+def _rss_kib(root: int) -> int:
+    """The resident memory of a process and its children (the uvicorn workers)."""
+    total = 0
+    for pid in _tree(root):
+        with contextlib.suppress(FileNotFoundError):
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+    return total
+
+
+# -- one round --------------------------------------------------------------------------------
+
+
+def _percentiles(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"median": 0.0, "p90": 0.0, "p99": 0.0, "max": 0.0}
+    ordered = sorted(values)
+
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    return {
+        "median": round(statistics.median(ordered), 1),
+        "p90": round(at(0.90), 1),
+        "p99": round(at(0.99), 1),
+        "max": round(ordered[-1], 1),
+    }
+
+
+async def _round(
+    port: int, pid: int, n: int, seconds: float, level: str, seed: int
+) -> dict[str, Any]:
+    tally = Tally()
+    rss_before = _rss_kib(pid)
+    people = [Person(port, level, random.Random(seed * 1000 + i), tally) for i in range(n)]
+    opening = asyncio.Semaphore(32)
+
+    async def open_one(person: Person) -> None:
+        async with opening:
+            await person.open()
+
+    await asyncio.gather(*(open_one(p) for p in people))
+    rss_open = _rss_kib(pid)
+    started = time.monotonic()
+    cpu_before, own_before = _cpu_seconds(pid), time.process_time()
+    deadline = started + seconds
+    await asyncio.gather(*(p.play(deadline) for p in people))
+    elapsed = time.monotonic() - started
+    server_cpu, client_cpu = _cpu_seconds(pid) - cpu_before, time.process_time() - own_before
+    moves = max(tally.person_moves, 1)
+    await asyncio.gather(*(p.close() for p in people))
+    return {
+        "matches": n,
+        "seconds": round(elapsed, 2),
+        "person_moves": tally.person_moves,
+        "person_moves_per_s": round(tally.person_moves / elapsed, 1),
+        "actions_per_s": round(tally.actions / elapsed, 1),
+        "ack_ms": _percentiles(tally.ack_ms),
+        "turn_ms": _percentiles(tally.turn_ms),
+        "server_cpu_ms_per_move": round(server_cpu * 1000 / moves, 2),
+        "client_cpu_ms_per_move": round(client_cpu * 1000 / moves, 2),
+        "errors": len(tally.errors),
+        "first_errors": tally.errors[:3],
+        "matches_finished": tally.matches_done,
+        "server_rss_mib": round(_rss_kib(pid) / 1024, 1),
+        "kib_per_new_match": round(max(0, rss_open - rss_before) / n, 1),
+    }
+
+
+# -- databases --------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def database(kind: str, folder: Path) -> Iterator[Any]:
+    """Yields a function that makes a fresh database URL for one configuration."""
+    if kind == "sqlite":
+        counter = iter(range(1000))
+        yield lambda: f"sqlite:///{folder}/load-{next(counter)}.db"
+        return
+    from tests.pg import running_cluster  # the same throwaway cluster as the tests
+
+    with running_cluster(durable=True) as cluster:
+        yield cluster.create_database
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--processes", default="1", help="comma-separated process counts")
+    parser.add_argument("--matches", default="1,8,32,64,256")
+    parser.add_argument("--seconds", type=float, default=10.0, help="of play per round")
+    parser.add_argument("--level", default="simple")
+    parser.add_argument("--cache-size", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--budget", type=float, default=900.0, help="seconds for the whole run")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    counts = [int(x) for x in args.matches.split(",")]
+    process_counts = [int(x) for x in args.processes.split(",")]
+    if args.database == "sqlite" and any(p > 1 for p in process_counts):
+        parser.error("several processes need --database postgres")
+    ends = time.monotonic() + args.budget
+    results: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as folder, database(args.database, Path(folder)) as fresh:
+        for processes in process_counts:
+            with server(fresh(), processes, args.cache_size) as (port, proc):
+                for n in counts:
+                    if time.monotonic() + args.seconds + 30 > ends:
+                        print(f"budget spent: stopping before {n} matches", file=sys.stderr)
+                        break
+                    row = asyncio.run(
+                        _round(port, proc.pid, n, args.seconds, args.level, args.seed)
+                    )
+                    row.update(database=args.database, processes=processes)
+                    results.append(row)
+                    if not args.json:
+                        _print_row(row)
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        _print_ratios(results)
+    return 1 if SERVER_FAULTS or any(row["errors"] for row in results) else 0
+
+
+def _print_row(row: dict[str, Any]) -> None:
+    ack, turn = row["ack_ms"], row["turn_ms"]
+    print(
+        f"{row['database']:8} {row['processes']}p {row['matches']:4} matches: "
+        f"{row['person_moves_per_s']:7.1f} person moves/s ({row['actions_per_s']:7.1f} actions/s)"
+        f"  ack p50 {ack['median']:6.1f} p99 {ack['p99']:7.1f} ms"
+        f"  turn p50 {turn['median']:6.1f} p99 {turn['p99']:7.1f} max {turn['max']:7.1f} ms"
+        f"  cpu/move server {row['server_cpu_ms_per_move']} client"
+        f" {row['client_cpu_ms_per_move']} ms  errors {row['errors']}"
+        f"  rss {row['server_rss_mib']} MiB (+{row['kib_per_new_match']} KiB/match)",
+        flush=True,
+    )
+    for error in row["first_errors"]:
+        print(f"    error: {error}", flush=True)
+
+
+def _print_ratios(results: list[dict[str, Any]]) -> None:
+    one = {r["matches"]: r for r in results if r["processes"] == 1}
+    for r in results:
+        base = one.get(r["matches"])
+        if r["processes"] > 1 and base and base["person_moves_per_s"]:
+            ratio = r["person_moves_per_s"] / base["person_moves_per_s"]
+            print(f"{r['processes']} processes / 1 at {r['matches']} matches: {ratio:.2f}x")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,30 @@
+"""The load bench (bench/table_load.py) runs, briefly: a real server on loopback, matches
+against the computer played over HTTP and WebSockets, every move acknowledged, no error.
+Its figures belong to the bench's own runs (README, "The online table under load"); this
+only keeps the bench working."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "table_load.py"
+
+
+def test_the_load_bench_plays_matches_and_reports_them() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCH), "--matches", "1,3", "--seconds", "2", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = json.loads(done.stdout)
+    assert [row["matches"] for row in rows] == [1, 3]
+    for row in rows:
+        assert row["errors"] == 0, row["first_errors"]
+        assert row["person_moves"] > 0
+        assert row["turn_ms"]["median"] >= row["ack_ms"]["median"] > 0
+        assert row["server_cpu_ms_per_move"] > 0
