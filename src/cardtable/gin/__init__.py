@@ -28,6 +28,7 @@ from cardtable.gin.melds import (
 )
 from cardtable.gin.rules import PRESETS, Rules
 from cardtable.gin.showdown import HandResult, Outcome, score_showdown
+from cardtable.gin.worlds import sample_deck, sample_worlds
 
 __version__ = "0.1.0"
 
@@ -61,5 +62,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_meld",
+    "sample_deck",
+    "sample_worlds",
     "score_showdown",
 ]

@@ -135,6 +135,7 @@ _DISCARD_EVENTS: Final = tuple(
     tuple(PublicEvent(seat, _KIND_DISCARD, CARDS[c]) for c in range(52)) for seat in (0, 1)
 )
 
+
 class SeenMasks(NamedTuple):
     """One seat's view of a hand as masks (see :meth:`Hand.masks_seen_by`)."""
 
@@ -641,6 +642,89 @@ class Hand:
                 action = action.with_melds(layout.melds)
         record = ActionRecord(player, action, drawn)
         self.history.append(record)
+        return record
+
+    # -- taking an action back -----------------------------------------------------------
+
+    def undo(self) -> ActionRecord:
+        """Take back the last action exactly (the hand equals the one before it) and return
+        its record; raise :class:`~cardtable.errors.IllegalActionError` when none is left.
+
+        What an action changed is read back from the history, so ``apply`` pays nothing
+        for this: the record names the seat, the action and the card drawn, and the rest
+        (the card taken this turn, whether a card was known, whether the stock was forced)
+        follows from the records before it.
+
+        >>> from cardtable.gin.rules import Rules
+        >>> hand = Hand.deal(Rules(), dealer=0, seed=7)
+        >>> fresh = hand.copy()
+        >>> _ = hand.apply(Action.parse("pass"))
+        >>> str(hand.undo()), hand == fresh
+        ('1: pass', True)
+        >>> hand.undo()
+        Traceback (most recent call last):
+        ...
+        cardtable.errors.IllegalActionError: nothing to undo: no action has been played in this hand
+        """
+        history = self.history
+        if not history:
+            raise IllegalActionError("nothing to undo: no action has been played in this hand")
+        record = history.pop()
+        player = record.seat
+        kind = record.action.kind
+        if self._told.told > len(history):
+            # What the seats were told ran past the new end: tell it again when asked.
+            self._told = _Told(int(self.upcard), self.dealer)
+        self.to_act = player
+        self.result = None
+        if kind is _KIND_PASS:
+            self.phase = _OFFER
+            self._stock_only = False
+            return record
+        if kind is _KIND_STOCK:
+            assert record.drawn is not None
+            card = int(record.drawn)
+            self._hands[player] ^= 1 << card
+            self._stock.append(card)
+            self._taken = -1
+            self.phase = _DRAW
+            # Only the first draw after both players passed the upcard was forced.
+            self._stock_only = len(history) == 2 and history[1].action.kind is _KIND_PASS
+            return record
+        if kind is _KIND_TAKE:
+            assert record.drawn is not None
+            card = int(record.drawn)
+            self._hands[player] ^= 1 << card
+            self._known[player] &= ~(1 << card)
+            self._pile.append(card)
+            self._taken = -1
+            # The upcard ritual lasts until someone takes or both pass.
+            self.phase = _OFFER if all(r.action.kind is _KIND_PASS for r in history) else _DRAW
+            self._stock_only = False
+            return record
+        # A discard, knock, gin or big gin: the player had drawn this turn.
+        previous = history[-1]
+        self._taken = (
+            int(previous.drawn)
+            if previous.action.kind is _KIND_TAKE and previous.drawn is not None
+            else -1
+        )
+        self.phase = _DISCARD
+        thrown = record.action.card
+        if thrown is None:  # big gin: nothing left the hand
+            return record
+        bit = 1 << thrown
+        if kind is _KIND_DISCARD:
+            self._pile.pop()
+        else:
+            self._knock_discard = -1
+        self._hands[player] |= bit
+        # A card is known exactly when it came to this hand from the pile: only a take
+        # brings a card back to a hand that once held it.
+        if any(
+            r.seat == player and r.drawn == thrown and r.action.kind is _KIND_TAKE for r in history
+        ):
+            self._known[player] |= bit
         return record
 
     # -- copies, equality, checks --------------------------------------------------------

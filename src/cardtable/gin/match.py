@@ -223,6 +223,28 @@ class Match:
             self._finish_hand()
         return record
 
+    def undo(self) -> ActionRecord:
+        """Take back the last action of the match (see :meth:`Hand.undo`): an action that
+        ended a hand takes back its score line, the final totals and the next deal too.
+
+        Raises :class:`~cardtable.errors.IllegalActionError` before the first action."""
+        if self.final is None and self.current.history:
+            return self.current.undo()
+        if not self.hands:
+            raise IllegalActionError("nothing to undo: no action has been played in the match")
+        # The last action ended a hand: drop the deal that followed it (none once the match
+        # is over, when the hand in play is the last one) and reopen that hand.
+        ended = self.hands.pop()
+        self.current = ended
+        result = ended.result
+        assert result is not None
+        if result.winner is not None:
+            self.sheet.pop()
+            self.scores[result.winner] -= result.points
+            self.boxes[result.winner] -= 1
+        self.final = None
+        return ended.undo()
+
     def _finish_hand(self) -> None:
         hand = self.current
         result = hand.result

@@ -9,6 +9,7 @@ id         action
 3 + c      discard card ``c``
 55 + c     knock discarding card ``c``; gin when that leaves no deadwood
 107        big gin (all eleven cards melded; only when the rules turn it on)
+108 + k    lay out layout ``k`` of the knock just chosen (only with ``layouts=True``)
 =========  ====================================================================
 
 ``c`` is the engine's card index ``suit * 13 + rank``: rank 0 (ace) to 12 (king), suits
@@ -29,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from cardtable.cards import CARDS
+from cardtable.cards import CARDS, CardSet
 from cardtable.errors import IllegalActionError
 from cardtable.gin.actions import (
     BIG_GIN,
@@ -42,17 +43,22 @@ from cardtable.gin.actions import (
     Action,
     ActionKind,
 )
+from cardtable.gin.melds import Meld, arrangements_within, best_masks, sorted_melds
 
 __all__ = [
     "BIG_GIN_ID",
     "DISCARD_BASE",
     "DRAW_ID",
     "KNOCK_BASE",
+    "LAYOUT_BASE",
+    "MAX_LAYOUTS",
     "NUM_ACTIONS",
+    "NUM_ACTIONS_WITH_LAYOUTS",
     "PASS_ID",
     "TAKE_ID",
     "action_id",
     "describe_action",
+    "layout_choices",
     "legal_ids",
 ]
 
@@ -63,6 +69,11 @@ DISCARD_BASE: Final = 3
 KNOCK_BASE: Final = 55
 BIG_GIN_ID: Final = 107
 NUM_ACTIONS: Final = 108
+LAYOUT_BASE: Final = 108
+# A knock rarely has more than a handful of layouts; the cap keeps the id space fixed (the
+# table's knock dialog offers twelve).
+MAX_LAYOUTS: Final = 16
+NUM_ACTIONS_WITH_LAYOUTS: Final = LAYOUT_BASE + MAX_LAYOUTS
 
 # The engine hands out one shared instance per simple action, so the common case is a lookup
 # by identity (hashing a dataclass costs more than the rest of a step).
@@ -106,10 +117,43 @@ def legal_ids(actions: Iterable[Action]) -> dict[int, Action]:
     return result
 
 
-def describe_action(index: int) -> str:
-    """A short text for an action id."""
+def layout_choices(cards: int, action: Action, threshold: int) -> list[tuple[Meld, ...]]:
+    """The layouts a knocker holding ``cards`` (a mask of eleven) may lay out for ``action``
+    (a knock, gin or big gin): the engine's minimum-deadwood layout first, then the others
+    in the order of :func:`~cardtable.gin.melds.arrangements_within`, each set of melds
+    once, at most :data:`MAX_LAYOUTS`.
+
+    >>> from cardtable.cards import parse_cards
+    >>> cards = parse_cards("4H 5H 6H 7H 9C 9D 9S 3D AD 2D KC").mask
+    >>> [" ".join(f"[{m}]" for m in melds) for melds in layout_choices(
+    ...     cards, Action.parse("knock KC"), 4)]
+    ['[9S 9D 9C] [4H 5H 6H 7H] [AD 2D 3D]', '[9S 9D 9C] [5H 6H 7H] [AD 2D 3D]']
+    """
+    kind = action.kind
+    if not kind.ends_hand:
+        raise IllegalActionError(f"only a knock or gin lays out melds, not {kind.value}")
+    rest = cards if action.card is None else cards & ~(1 << action.card)
+    best, _ = best_masks(rest)
+    choices = [sorted_melds(best)]
+    seen = {frozenset(best)}
+    limit = threshold if kind is ActionKind.KNOCK else 0
+    for arrangement in arrangements_within(CardSet.from_mask(rest), limit):
+        if len(choices) >= MAX_LAYOUTS:
+            break
+        key = frozenset(meld.mask for meld in arrangement.melds)
+        if key not in seen and arrangement.melds:
+            seen.add(key)
+            choices.append(arrangement.melds)
+    return choices
+
+
+def describe_action(index: int, layouts: bool = False) -> str:
+    """A short text for an action id (``layouts``: the layout ids are valid too)."""
+    if layouts and LAYOUT_BASE <= index < NUM_ACTIONS_WITH_LAYOUTS:
+        return f"layout {index - LAYOUT_BASE}"
     if not 0 <= index < NUM_ACTIONS:
-        raise IllegalActionError(f"action ids run from 0 to {NUM_ACTIONS - 1}, not {index}")
+        last = NUM_ACTIONS_WITH_LAYOUTS if layouts else NUM_ACTIONS
+        raise IllegalActionError(f"action ids run from 0 to {last - 1}, not {index}")
     if index == DRAW_ID:
         return "draw"
     if index == TAKE_ID:

@@ -39,7 +39,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from cardtable.errors import IllegalActionError
-from cardtable.gin.env.actions import NUM_ACTIONS
+from cardtable.gin.actions import Action
+from cardtable.gin.env.actions import NUM_ACTIONS, NUM_ACTIONS_WITH_LAYOUTS
 from cardtable.gin.env.core import (
     GameCore,
     IllegalMode,
@@ -47,7 +48,7 @@ from cardtable.gin.env.core import (
     default_illegal_reward,
     make_rules,
 )
-from cardtable.gin.env.encoding import OBS_SIZE
+from cardtable.gin.env.encoding import OBS_SIZE, OBS_SIZE_WITH_LAYOUTS
 from cardtable.gin.hand import Observation
 from cardtable.gin.rules import Rules
 
@@ -56,12 +57,14 @@ __all__ = ["AGENTS", "GinRummyEnv", "env", "raw_env"]
 AGENTS: Final = ("player_0", "player_1")
 
 
-def observation_space() -> spaces.Dict:
-    """The space of one agent's observation dict."""
+def observation_space(layouts: bool = False) -> spaces.Dict:
+    """The space of one agent's observation dict (larger with the layout choice)."""
+    size = OBS_SIZE_WITH_LAYOUTS if layouts else OBS_SIZE
+    actions = NUM_ACTIONS_WITH_LAYOUTS if layouts else NUM_ACTIONS
     return spaces.Dict(
         {
-            "observation": spaces.Box(0.0, 1.0, shape=(OBS_SIZE,), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
+            "observation": spaces.Box(0.0, 1.0, shape=(size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
         }
     )
 
@@ -103,6 +106,7 @@ class GinRummyEnv(AECEnv):  # type: ignore[misc]
         illegal_action: IllegalMode = "terminate",
         illegal_reward: float | None = None,
         max_steps: int | None = None,
+        layouts: bool = False,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi", "human"):
@@ -110,7 +114,7 @@ class GinRummyEnv(AECEnv):  # type: ignore[misc]
         if illegal_action not in ("terminate", "raise"):
             raise ValueError(f"illegal_action must be terminate or raise, not {illegal_action!r}")
         self.rules = make_rules(rules, settings)
-        self.core = GameCore(self.rules, reward)
+        self.core = GameCore(self.rules, reward, layouts)
         self.render_mode = render_mode
         self.illegal_action: IllegalMode = illegal_action
         self.illegal_reward = (
@@ -120,8 +124,8 @@ class GinRummyEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents: list[str] = list(AGENTS)
         self.agents: list[str] = []
         self._seat = {agent: seat for seat, agent in enumerate(AGENTS)}
-        self._observation_space = observation_space()
-        self._action_space = spaces.Discrete(NUM_ACTIONS)
+        self._observation_space = observation_space(layouts)
+        self._action_space = spaces.Discrete(self.core.num_actions)
         self.observation_spaces = dict.fromkeys(AGENTS, self._observation_space)
         self.action_spaces = dict.fromkeys(AGENTS, self._action_space)
         self._seed_base: str | None = None
@@ -202,7 +206,7 @@ class GinRummyEnv(AECEnv):  # type: ignore[misc]
             self._illegal(agent, action)
             return
         first = len(core.results)
-        gains = core.apply_action(chosen)
+        gains = core.apply_chosen(chosen)
         if gains[0] or gains[1]:
             rewards[AGENTS[0]] = float(gains[0])
             rewards[AGENTS[1]] = float(gains[1])
@@ -251,6 +255,14 @@ class GinRummyEnv(AECEnv):  # type: ignore[misc]
         """The agent's legal action ids (empty when it is not to act)."""
         core = self.core
         return sorted(core.legal) if core.to_act == self._seat[agent] else []
+
+    def layout_choices(self, agent: str) -> dict[int, Action]:
+        """While ``agent`` chooses the layout of its knock: each layout id and the knock it
+        makes, melds included (empty otherwise)."""
+        core = self.core
+        if core.pending is None or core.to_act != self._seat[agent]:
+            return {}
+        return dict(core.legal)
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -30,8 +30,14 @@ import numpy.typing as npt
 from cardtable.cards import fair_cut
 from cardtable.errors import IllegalActionError
 from cardtable.gin.actions import Action
-from cardtable.gin.env.actions import NUM_ACTIONS, legal_ids
-from cardtable.gin.env.encoding import FloatArray, encode_hand
+from cardtable.gin.env.actions import (
+    LAYOUT_BASE,
+    NUM_ACTIONS,
+    NUM_ACTIONS_WITH_LAYOUTS,
+    layout_choices,
+    legal_ids,
+)
+from cardtable.gin.env.encoding import FloatArray, encode_hand, encode_layout_choice
 from cardtable.gin.hand import Hand, Observation
 from cardtable.gin.match import FinalScore, Match
 from cardtable.gin.rules import Rules, make_rules
@@ -75,13 +81,22 @@ def default_illegal_reward(rules: Rules, reward: RewardMode) -> float:
 
 
 class GameCore:
-    """One episode (a hand or a match) behind action ids, with per-seat views and rewards."""
+    """One episode (a hand or a match) behind action ids, with per-seat views and rewards.
 
-    def __init__(self, rules: Rules, reward: RewardMode = "hand") -> None:
+    With ``layouts`` the knocker chooses its layout (see :mod:`cardtable.gin.env.actions`):
+    a knock id with more than one layout sets :attr:`pending` and offers the layout ids.
+    """
+
+    def __init__(self, rules: Rules, reward: RewardMode = "hand", layouts: bool = False) -> None:
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        if not isinstance(layouts, bool):
+            raise ValueError(f"layouts must be true or false, not {layouts!r}")
         self.rules = rules
         self.reward: RewardMode = reward
+        self.layouts = layouts
+        self.num_actions = NUM_ACTIONS_WITH_LAYOUTS if layouts else NUM_ACTIONS
+        self.pending: Action | None = None  # the knock whose layout is being chosen
         self.match: Match | None = None
         self.hand: Hand = Hand.deal(rules, 0, seed="unset")
         self.legal: dict[int, Action] = {}
@@ -107,6 +122,7 @@ class GameCore:
         self.final = None
         self.over = False
         self.steps = 0
+        self.pending = None
         self.legal = legal_ids(self.hand.legal_actions())
 
     @property
@@ -129,12 +145,28 @@ class GameCore:
         action = self.legal.get(index)
         if action is None:
             raise IllegalActionError(self.illegal_message(index))
+        return self.apply_chosen(action)
+
+    def apply_chosen(self, action: Action) -> tuple[int, int]:
+        """Apply an agent's choice from :attr:`legal`. With ``layouts`` on, a knock that can
+        be laid out in several ways waits for the layout id instead (paying nothing)."""
+        if self.layouts and self.pending is None and action.kind.ends_hand and not action.melds:
+            hand = self.hand
+            choices = layout_choices(hand.cards(hand.to_act).mask, action, hand.threshold)
+            if len(choices) > 1:
+                self.pending = action
+                self.steps += 1
+                self.legal = {
+                    LAYOUT_BASE + k: action.with_melds(melds) for k, melds in enumerate(choices)
+                }
+                return (0, 0)
         return self.apply_action(action)
 
     def apply_action(self, action: Action) -> tuple[int, int]:
         """Apply an engine action (from a computer player); return the rewards of both seats."""
         if self.over:
             raise IllegalActionError("the episode is over")
+        self.pending = None
         match = self.match
         hand = self.hand
         if match is None:
@@ -178,6 +210,7 @@ class GameCore:
     def abort(self) -> None:
         """End the episode now (after an illegal action): nobody may act any more."""
         self.over = True
+        self.pending = None
         self.legal = {}
 
     def illegal_message(self, index: object) -> str:
@@ -190,11 +223,15 @@ class GameCore:
 
     def encode(self, seat: int) -> FloatArray:
         """The observation vector of ``seat`` (see :mod:`cardtable.gin.env.encoding`)."""
-        return encode_hand(self.hand, seat, self.scores)
+        vector = encode_hand(self.hand, seat, self.scores)
+        if not self.layouts:
+            return vector
+        mine = self.pending if self.hand.to_act == seat else None
+        return np.concatenate((vector, encode_layout_choice(mine)))
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """The legal ids of ``seat`` as 0/1 (all zero when it is not to act)."""
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        mask = np.zeros(self.num_actions, dtype=np.int8)
         if not self.over and self.hand.to_act == seat:
             mask[list(self.legal)] = 1
         return mask

@@ -31,6 +31,16 @@ offset   name             meaning (1 when true)
 428      opp_score        the opponent's score in the match / target (capped at 1)
 =======  ===============  ==================================================================
 
+With the opt-in layout choice (``layouts=True``, see :mod:`cardtable.gin.env.actions`) the
+vector has ``OBS_SIZE_WITH_LAYOUTS = 482`` values: these 429, then 53 more
+(:func:`encode_layout_choice`):
+
+=======  ===============  ==================================================================
+429      knocking         the card I chose to throw face down with the knock or gin whose
+                          layout I am choosing now (all zero otherwise, and for big gin)
+481      choosing_layout  I am choosing the layout of my knock, gin or big gin
+=======  ===============  ==================================================================
+
 The order of past discards and draws is not in the vector; a learner that needs it can read
 the :class:`~cardtable.gin.hand.Observation` itself (``events``).
 
@@ -50,17 +60,20 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.cards import FULL_DECK
-from cardtable.gin.actions import ActionKind
+from cardtable.gin.actions import Action, ActionKind
 from cardtable.gin.env.actions import NUM_ACTIONS, legal_ids
 from cardtable.gin.hand import Hand, Observation, Phase
 from cardtable.gin.melds import deadwood
 
 __all__ = [
+    "LAYOUT_EXTRA",
     "OBS_SIZE",
+    "OBS_SIZE_WITH_LAYOUTS",
     "PLANES",
     "SCALARS",
     "action_mask",
     "encode_hand",
+    "encode_layout_choice",
     "encode_observation",
     "layout",
 ]
@@ -91,6 +104,8 @@ SCALARS: Final = (
     "opp_score",
 )
 OBS_SIZE: Final = 52 * len(PLANES) + len(SCALARS)
+LAYOUT_EXTRA: Final = 53
+OBS_SIZE_WITH_LAYOUTS: Final = OBS_SIZE + LAYOUT_EXTRA
 _PLANES_END: Final = 52 * len(PLANES)
 _PHASE_ROWS: Final = {
     Phase.OFFER: (1.0, 0.0, 0.0, 0.0),
@@ -261,6 +276,22 @@ def encode_hand(hand: Hand, seat: int, scores: tuple[int, int] | None = None) ->
         hand.rules.target,
         seat,
     )
+
+
+def encode_layout_choice(pending: Action | None) -> FloatArray:
+    """The 53 values the layout option appends: the card of the knock whose layout is being
+    chosen (``pending``, or ``None`` when no layout is being chosen) and a 1 while choosing.
+
+    >>> extra = encode_layout_choice(Action.parse("knock 5H"))
+    >>> [int(i) for i in np.flatnonzero(extra)]
+    [17, 52]
+    """
+    out = np.zeros(LAYOUT_EXTRA, dtype=np.float32)
+    if pending is not None:
+        out[52] = 1.0
+        if pending.card is not None:
+            out[int(pending.card)] = 1.0
+    return out
 
 
 def action_mask(observation: Observation) -> npt.NDArray[np.int8]:

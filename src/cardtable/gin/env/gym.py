@@ -30,7 +30,6 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from cardtable.errors import IllegalActionError
-from cardtable.gin.env.actions import NUM_ACTIONS
 from cardtable.gin.env.core import (
     GameCore,
     IllegalMode,
@@ -38,7 +37,7 @@ from cardtable.gin.env.core import (
     default_illegal_reward,
     make_rules,
 )
-from cardtable.gin.env.encoding import OBS_SIZE, FloatArray
+from cardtable.gin.env.encoding import OBS_SIZE, OBS_SIZE_WITH_LAYOUTS, FloatArray
 from cardtable.gin.players.base import Player, make_player
 from cardtable.gin.rules import Rules
 from cardtable.gin.showdown import HandResult
@@ -63,6 +62,10 @@ class GinRummyGymEnv(gymnasium.Env[FloatArray, np.int64]):
     ``info["skipped_hands"]`` of the reset; in a match, points scored before the learner's
     first action are paid with its first step. Either way an episode's return is the real
     result for the learner.
+
+    ``layouts=True`` lets the learner choose the layout of its knocks, as in
+    :class:`~cardtable.gin.env.aec.GinRummyEnv` (the opponent's knocks lay out the layout
+    its player names, the best one by default).
     """
 
     # gymnasium declares metadata as a plain class attribute; a ClassVar would not override it.
@@ -79,6 +82,7 @@ class GinRummyGymEnv(gymnasium.Env[FloatArray, np.int64]):
         render_mode: str | None = None,
         illegal_action: IllegalMode = "terminate",
         illegal_reward: float | None = None,
+        layouts: bool = False,
     ) -> None:
         super().__init__()
         if seat not in (0, 1, None):
@@ -90,7 +94,7 @@ class GinRummyGymEnv(gymnasium.Env[FloatArray, np.int64]):
         if not isinstance(opponent, str) and not isinstance(opponent, Player):
             raise TypeError(f"opponent must be a player name or a Player, not {opponent!r}")
         self.rules = make_rules(rules, settings)
-        self.core = GameCore(self.rules, reward)
+        self.core = GameCore(self.rules, reward, layouts)
         self.opponent_spec = opponent
         self.opponent: Player = make_player(opponent) if isinstance(opponent, str) else opponent
         self.seat_option = seat
@@ -101,8 +105,9 @@ class GinRummyGymEnv(gymnasium.Env[FloatArray, np.int64]):
         self.illegal_reward = (
             default_illegal_reward(self.rules, reward) if illegal_reward is None else illegal_reward
         )
-        self.observation_space = spaces.Box(0.0, 1.0, shape=(OBS_SIZE,), dtype=np.float32)
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        size = OBS_SIZE_WITH_LAYOUTS if layouts else OBS_SIZE
+        self.observation_space = spaces.Box(0.0, 1.0, shape=(size,), dtype=np.float32)
+        self.action_space = spaces.Discrete(self.core.num_actions)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -151,7 +156,7 @@ class GinRummyGymEnv(gymnasium.Env[FloatArray, np.int64]):
             info = self._info(first)
             info["illegal_action"] = message
             return core.encode(self.seat), float(self.illegal_reward), True, False, info
-        gained = core.apply_action(chosen)[self.seat] + self._pending
+        gained = core.apply_chosen(chosen)[self.seat] + self._pending
         self._pending = 0
         gained += self._opponent_turns()
         if self.render_mode == "human":
