@@ -58,7 +58,14 @@ def sampled_states(count: int, seed: int) -> list[Hand]:
 
 @pytest.mark.parametrize(
     ("level", "count"),
-    [("random", 60), ("simple", 60), ("beginner", 60), ("intermediate", 30), ("expert", 24)],
+    [
+        ("random", 60),
+        ("simple", 60),
+        ("beginner", 60),
+        ("intermediate", 30),
+        ("expert", 24),
+        ("neural", 60),
+    ],
 )
 def test_decisions_do_not_depend_on_hidden_cards(level: str, count: int) -> None:
     rng = random.Random(level)

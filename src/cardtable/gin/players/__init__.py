@@ -5,8 +5,11 @@ A player is given only the observation of its own seat and returns a legal actio
 
 from cardtable.gin.players.base import Player, make_player, player_names
 from cardtable.gin.players.expert import BeginnerPlayer, ExpertPlayer, IntermediatePlayer
+from cardtable.gin.players.neural import NeuralPlayer, register_level
 from cardtable.gin.players.random_player import RandomPlayer
 from cardtable.gin.players.simple import SimplePlayer
+
+register_level()  # "neural": the policy trained by self-play (docs/trained-baseline.md)
 
 LEVELS = ("beginner", "intermediate", "expert")
 
@@ -15,6 +18,7 @@ __all__ = [
     "BeginnerPlayer",
     "ExpertPlayer",
     "IntermediatePlayer",
+    "NeuralPlayer",
     "Player",
     "RandomPlayer",
     "SimplePlayer",

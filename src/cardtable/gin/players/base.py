@@ -27,18 +27,29 @@ _FACTORIES: dict[str, Callable[..., Player]] = {}
 _TIMED: set[str] = set()
 
 
-def register(name: str, factory: Callable[..., Player], timed: bool = False) -> None:
+_UNLISTED: set[str] = set()
+
+
+def register(
+    name: str, factory: Callable[..., Player], timed: bool = False, listed: bool = True
+) -> None:
     """Make a computer player available by name; the factory takes a seed and, when
-    ``timed``, a ``time_limit`` keyword (seconds a decision may search)."""
+    ``timed``, a ``time_limit`` keyword (seconds a decision may search). A player not
+    ``listed`` is made by name but left out of :func:`player_names` (the lists that the
+    ``ginrummy`` command prints, whose text stays as it was)."""
     _FACTORIES[name] = factory
     if timed:
         _TIMED.add(name)
     else:
         _TIMED.discard(name)
+    if listed:
+        _UNLISTED.discard(name)
+    else:
+        _UNLISTED.add(name)
 
 
 def player_names() -> list[str]:
-    return sorted(_FACTORIES)
+    return sorted(set(_FACTORIES) - _UNLISTED)
 
 
 def make_player(name: str, seed: int = 0, time_limit: float | None = None) -> Player:

@@ -12,7 +12,7 @@ file and to a PNG plot.
 
 Needs numpy, gymnasium, pettingzoo (``pip install 'cardtable[env]'``) and matplotlib.
 
-Run: ``python examples/train_tabular.py [--quick] [--hands N] [--out DIR] [--seed S]``.
+Run: ``python examples/train_linear.py [--quick] [--hands N] [--out DIR] [--seed S]``.
 ``--quick`` is a smoke run of a few seconds (the tests use it); the default takes a few
 minutes on one core.
 """
@@ -249,14 +249,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="share of training against random before simple")  # fmt: skip
     parser.add_argument("--learning-rate", type=float, default=0.05)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=Path("artifacts/train_tabular"))
+    parser.add_argument("--out", type=Path, default=Path("artifacts/train_linear"))
     args = parser.parse_args(argv)
     if args.quick:
         args.hands, args.eval_every, args.eval_hands = 40, 20, 20
     args.out.mkdir(parents=True, exist_ok=True)
     report = train(args)
-    json_path = args.out / "train_tabular.json"
-    png_path = args.out / "train_tabular.png"
+    json_path = args.out / "train_linear.json"
+    png_path = args.out / "train_linear.png"
     json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     plot(report, png_path)
     print(f"wrote {png_path} and {json_path}")

@@ -1,0 +1,227 @@
+"""The ``neural`` level: a small network trained by self-play, playing its greedy choice.
+
+The network (``examples/train_selfplay_policy.py`` trains it; ``docs/trained-baseline.md``
+reports how strong it is) maps the 429-value observation vector of the research
+environments to 108 action logits: one hidden layer of ReLU units, then the policy head; the
+value head it learned with is shipped but not used to play. The player takes the legal
+action with the highest logit, so it is deterministic and needs no seed.
+
+It sees only its own seat's :class:`~cardtable.gin.hand.Observation`. The vector is rebuilt
+here from that observation, value for value as
+:func:`cardtable.gin.env.encoding.encode_observation` builds it (the tests check that they
+agree): the players sit below the environments in the package's layers, so they cannot
+import it. The network learned on single hands, where the two match-score inputs are zero,
+so it is shown zeros there in a match too.
+
+Needs numpy (``pip install 'cardtable[env]'``), imported on the first decision, not with the
+module. Seat it as ``cardtable.gin.players.neural:NeuralPlayer`` (the simulator, ``ginrummy
+simulate``), or call :func:`register_level` to make ``neural`` a name for
+:func:`~cardtable.gin.players.make_player`. The weights
+(``weights/selfplay_policy.npz``, float16) are read once, on the first decision of the first
+``neural`` player.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from typing import TYPE_CHECKING, Final
+
+from cardtable.cards import FULL_DECK
+from cardtable.gin.actions import Action, ActionKind
+from cardtable.gin.hand import Observation, Phase
+from cardtable.gin.melds import deadwood
+from cardtable.gin.players.base import register
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    F32 = npt.NDArray[np.float32]
+
+__all__ = [
+    "NUM_ACTIONS",
+    "OBS_SIZE",
+    "WEIGHT_SHAPES",
+    "NeuralPlayer",
+    "action_index",
+    "load_weights",
+    "observation_vector",
+    "register_level",
+]
+
+OBS_SIZE: Final = 429
+NUM_ACTIONS: Final = 108
+HIDDEN: Final = 256
+WEIGHT_FILE: Final = "selfplay_policy.npz"
+# Each array of the weight file and its shape: input -> hidden -> (policy, value).
+WEIGHT_SHAPES: Final[dict[str, tuple[int, ...]]] = {
+    "w1": (OBS_SIZE, HIDDEN),
+    "b1": (HIDDEN,),
+    "wp": (HIDDEN, NUM_ACTIONS),
+    "bp": (NUM_ACTIONS,),
+    "wv": (HIDDEN, 1),
+    "bv": (1,),
+}
+_SCORES: Final = slice(427, 429)  # my_score and opp_score, zero in the training hands
+_DISCARD_BASE: Final = 3
+_KNOCK_BASE: Final = 55
+_SIMPLE_IDS: Final = {
+    ActionKind.DRAW_STOCK: 0,
+    ActionKind.DRAW_DISCARD: 1,
+    ActionKind.PASS: 2,
+    ActionKind.BIG_GIN: 107,
+}
+_PHASES: Final = (Phase.OFFER, Phase.DRAW, Phase.DISCARD, Phase.OVER)
+
+
+def action_index(action: Action) -> int:
+    """The environments' id of an action: 0 draw, 1 take, 2 pass, 3 + c discard card ``c``,
+    55 + c knock or gin discarding ``c``, 107 big gin (``cardtable.gin.env.actions``)."""
+    simple = _SIMPLE_IDS.get(action.kind)
+    if simple is not None:
+        return simple
+    assert action.card is not None
+    base = _DISCARD_BASE if action.kind is ActionKind.DISCARD else _KNOCK_BASE
+    return base + int(action.card)
+
+
+def _declined_and_discarded(observation: Observation) -> tuple[int, int]:
+    """Cards the opponent passed up and cards it discarded, read from the public events."""
+    other = 1 - observation.seat
+    pile = [int(observation.upcard)]
+    discarded = declined = 0
+    events = observation.events
+    for index, event in enumerate(events):
+        kind = event.kind
+        if kind is ActionKind.DISCARD:
+            assert event.card is not None
+            pile.append(int(event.card))
+            if event.seat == other:
+                discarded |= 1 << event.card
+        elif kind is ActionKind.DRAW_DISCARD:
+            pile.pop()
+        elif event.seat == other and kind in (ActionKind.PASS, ActionKind.DRAW_STOCK):
+            # The first draw after two passes is forced to the stock: not a choice.
+            forced = (
+                kind is ActionKind.DRAW_STOCK
+                and index == 2
+                and all(e.kind is ActionKind.PASS for e in events[:2])
+            )
+            if not forced:
+                declined |= 1 << pile[-1]
+    return declined, discarded
+
+
+def _plane(mask: int) -> list[float]:
+    return [float(mask >> card & 1) for card in range(52)]
+
+
+def observation_vector(observation: Observation) -> F32:
+    """The 429 values of the environments' observation vector for this seat's view."""
+    import numpy as np  # here, not at the top: importing the players stays quick
+
+    seat = observation.seat
+    declined, discarded = _declined_and_discarded(observation)
+    top = observation.top_discard
+    top_mask = 0 if top is None else 1 << top
+    pile = 0
+    for card in observation.discard_pile:
+        pile |= 1 << card
+    hand = observation.hand.mask
+    known = observation.opponent_known.mask
+    taken = observation.taken
+    planes = (
+        hand,
+        top_mask,
+        pile & ~top_mask,
+        known,
+        discarded,
+        declined,
+        FULL_DECK & ~(hand | pile | known),
+        0 if taken is None else 1 << taken,
+    )
+    values: list[float] = []
+    for mask in planes:
+        values += _plane(mask)
+    values += [float(observation.phase is phase) for phase in _PHASES]
+    scores = observation.scores
+    target = observation.rules.target
+    values += [
+        float(observation.to_act == seat),
+        float(observation.dealer == seat),
+        float(observation.stock_only),
+        observation.stock_count / 31.0,
+        observation.threshold / 10.0,
+        float(observation.multiplier == 2),
+        min(deadwood(hand), 100) / 100.0,
+        0.0 if scores is None else min(scores[seat] / target, 1.0),
+        0.0 if scores is None else min(scores[1 - seat] / target, 1.0),
+    ]
+    return np.array(values, dtype=np.float32)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The network's arrays, as float32 for the products."""
+
+    w1: F32
+    b1: F32
+    wp: F32
+    bp: F32
+
+    def logits(self, vector: F32) -> F32:
+        import numpy as np
+
+        hidden = np.maximum(vector @ self.w1 + self.b1, 0.0)
+        result: F32 = hidden @ self.wp + self.bp
+        return result
+
+
+def load_weights(data: bytes | None = None) -> dict[str, F32]:
+    """The arrays of a weight file (by default the shipped one), shapes checked."""
+    import numpy as np
+
+    if data is None:
+        data = (files("cardtable.gin.players") / "weights" / WEIGHT_FILE).read_bytes()
+    with np.load(io.BytesIO(data)) as archive:
+        arrays = {name: np.asarray(archive[name], dtype=np.float32) for name in archive.files}
+    for name, shape in WEIGHT_SHAPES.items():
+        found = arrays.get(name)
+        if found is None or found.shape != shape:
+            got = None if found is None else found.shape
+            raise ValueError(f"weight {name!r} should have shape {shape}, not {got}")
+    return arrays
+
+
+@cache
+def _shipped() -> Weights:
+    arrays = load_weights()
+    return Weights(arrays["w1"], arrays["b1"], arrays["wp"], arrays["bp"])
+
+
+class NeuralPlayer:
+    """The greedy policy of the shipped network; deterministic (it needs no seed)."""
+
+    name = "neural"
+
+    def __init__(self, seed: int = 0) -> None:
+        del seed
+
+    def act(self, observation: Observation) -> Action:
+        legal = observation.legal_actions()
+        vector = observation_vector(observation)
+        vector[_SCORES] = 0.0
+        logits = _shipped().logits(vector)
+        return max(legal, key=lambda action: float(logits[action_index(action)]))
+
+
+def register_level(name: str = "neural") -> None:
+    """Make the level available by name to :func:`~cardtable.gin.players.make_player` (and
+    so to the simulator, tournaments, ``evaluate`` and the benches). Done on import of
+    :mod:`cardtable.gin.players`, unlisted: the lists of levels that the ``ginrummy``
+    command prints keep their text. numpy is needed only once it plays.
+    """
+    register(name, NeuralPlayer, listed=False)
