@@ -49,9 +49,10 @@ def cardtable_gin(argv: Any, out: Any) -> int:
 _ADDED_OPTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" \[--series SERIES\]"), ""),
     (re.compile(r"^  --series SERIES .*\n(?: {20,}\S.*\n)*", re.MULTILINE), ""),
-    (re.compile(r",evaluate\}"), "}"),
+    (re.compile(r",evaluate,review\}"), "}"),
     (re.compile(r"^    evaluate +\S.*\n(?: {20,}\S.*\n)*", re.MULTILINE), ""),
-    (re.compile(r", 'evaluate'\)"), ")"),
+    (re.compile(r"^    review +\S.*\n(?: {20,}\S.*\n)*", re.MULTILINE), ""),
+    (re.compile(r", 'evaluate', 'review'\)"), ")"),
     (
         re.compile(
             r"^(  --seed SEED +the seed of the whole run); by default fresh and secret.*\n"

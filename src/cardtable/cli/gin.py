@@ -1,7 +1,7 @@
 """The gin commands: ``ginrummy X`` and ``cardtable gin X``, the same subcommands and bytes.
 
 Engine commands live here (``deadwood``, ``showdown``, ``rules``, ``replay``, ``match``,
-``verify``); the tables and the simulator add theirs (``serve``, ``play``, ``lesson``,
+``verify``, ``review``); the tables and the simulator add theirs (``serve``, ``play``, ``lesson``,
 ``simulate``, ``tournament``, ``evaluate``) from their own modules in this package. Heavy
 imports (the server, the database, the terminal UI) happen inside the handlers, so the rest
 stays quick.
@@ -257,6 +257,68 @@ def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     return 0 if ok else 1
 
 
+def _short(action: Any) -> str:
+    """An action as one line shows it: a knock's card without its melds."""
+    return f"{action.kind.value} {action.card}" if action.card is not None else str(action)
+
+
+def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
+    from cardtable.gin.review import review_match
+
+    if args.seat is not None and args.seat not in (0, 1):
+        raise UsageError(f"--seat is 0 or 1, not {args.seat}")
+    try:
+        match = replay_file(args.file)
+    except OSError as error:
+        raise UsageError(f"cannot read {args.file}: {error.strerror}") from None
+    review = review_match(match, seats=(0, 1) if args.seat is None else (args.seat,))
+    if args.json:
+        _emit(review.to_dict(), out)
+        return 0
+    out.write("deal hand seat  action        best          loss  why\n")
+    for d in review.decisions:
+        mark = "*" if d.worst else " "
+        out.write(
+            f"{d.deal:>4} {d.hand:>4} {d.seat:>4}  {_short(d.action):<13} {_short(d.best):<13}"
+            f"{d.loss:>5.1f}{mark} {d.why}\n"
+        )
+    accuracy, mean_loss = review.accuracy, review.mean_loss
+    for seat in review.seats:
+        choices = [d for d in review.decisions if d.seat == seat and not d.forced]
+        best = sum(d.is_best for d in choices)
+        shown = "n/a" if accuracy[seat] is None else f"{accuracy[seat]:.1f}%"
+        out.write(
+            f"seat {seat}: accuracy {shown} ({best} of {len(choices)} choices best), "
+            f"mean loss {mean_loss[seat] or 0.0:.2f} points a choice\n"
+        )
+    if not match.is_over and match.current.history:
+        out.write(f"deal {len(match.hands) + 1} is in play: not reviewed\n")
+    out.write("worst mistakes (*):" + ("" if review.worst else " none") + "\n")
+    for d in review.worst:
+        out.write(
+            f"  deal {d.deal} seat {d.seat}: {_short(d.action)} lost {d.loss:.1f} points"
+            f" (better: {_short(d.best)})\n"
+        )
+    return 0
+
+
+def _add_review(sub: Any) -> None:
+    p = sub.add_parser(
+        "review",
+        help="the expert's verdict on every decision of a match record",
+        description=(
+            "Review a match record: every decision with the expert's best move, the points "
+            "it cost (0 when it was best) and why, judged from what that seat could see; "
+            "each seat's accuracy (the share of its choices that lost nothing) and its worst "
+            "mistakes."
+        ),
+    )
+    p.add_argument("file", help="a match record (ginrummy match --record FILE writes one)")
+    p.add_argument("--seat", type=int, help="review only this seat's decisions (0 or 1)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_review)
+
+
 def _add_engine_commands(sub: Any) -> None:
     p = sub.add_parser("deadwood", help="best arrangement of 0 to 11 cards")
     p.add_argument("cards", nargs="*", help="cards like 7S TH 10d; none: read hands from stdin")
@@ -314,7 +376,8 @@ def add_gin_commands(sub: Any) -> None:
     tui.add_play(sub)
     tui.add_lesson(sub)
     sim.add_simulate(sub)
-    evaluate.add_evaluate(sub)  # last: added since the recorded outputs (tests/cli)
+    evaluate.add_evaluate(sub)  # added since the recorded outputs (tests/cli), like:
+    _add_review(sub)
 
 
 def parser(prog: str = PROG) -> argparse.ArgumentParser:

@@ -17,6 +17,7 @@ GET       /api/matches/{id}                     your seat's view
 POST      /api/matches/{id}/actions             ``{"action": "discard QD", "expected": 12}``
 POST      /api/matches/{id}/hint                the expert's suggestion for your turn
 GET       /api/matches/{id}/hands/{deal}        a finished deal, step by step, seed revealed
+GET       /api/matches/{id}/review[?deal=N]     the coach's review of your own decisions
 POST      /api/matches/{id}/next                the next match of the series (same seats)
 WS        /api/matches/{id}/ws                  pushed views (see the hub)
 POST      /api/lessons                          start a guided lesson (``{"game": "cribbage"}``;
@@ -55,7 +56,7 @@ from starlette.types import ASGIApp
 from cardtable.store import Store
 from cardtable.table import Lessons, TableService
 from cardtable.table.background import Background
-from cardtable.web import lessons, matches
+from cardtable.web import lessons, matches, review
 from cardtable.web.errors import EXCEPTION_HANDLERS
 from cardtable.web.hub import Hub
 from cardtable.web.limits import RateLimiter, WebLimits
@@ -106,6 +107,7 @@ ROUTES = [
     Route("/api/matches/{match_id}/actions", matches.act, methods=["POST"]),
     Route("/api/matches/{match_id}/hint", matches.hint, methods=["POST"]),
     Route("/api/matches/{match_id}/hands/{deal:int}", matches.replay),
+    Route("/api/matches/{match_id}/review", review.review),
     Route("/api/matches/{match_id}/next", matches.next_match, methods=["POST"]),
     WebSocketRoute("/api/matches/{match_id}/ws", matches.socket),
     Route("/api/lessons", lessons.lesson_new, methods=["POST"]),

@@ -25,7 +25,7 @@ from cardtable.gin.actions import Action, ActionKind
 from cardtable.gin.hand import Observation, Phase
 from cardtable.gin.melds import best_masks, deadwood
 
-__all__ = ["Alternative", "Hint", "hint"]
+__all__ = ["Alternative", "Hint", "explain", "forced_reason", "hint", "knock_note"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,18 +70,18 @@ def hint(observation: Observation) -> Hint:
     if not legal:
         raise ValueError("it is not your turn: no hint to give")
     if len(legal) == 1:
-        return Hint(legal[0], _forced(observation, legal[0]), ())
+        return Hint(legal[0], forced_reason(observation, legal[0]), ())
     from cardtable.gin.players.expert import evaluate_actions
 
-    scored = [_knock_note(alt) for alt in evaluate_actions(observation)]
+    scored = [knock_note(alt) for alt in evaluate_actions(observation)]
     best = scored[0]
-    return Hint(best.action, _explain(observation, best, scored), tuple(scored))
+    return Hint(best.action, explain(observation, best, scored), tuple(scored))
 
 
 _RISK = re.compile(r"undercut risk \d+%")
 
 
-def _knock_note(alt: Alternative) -> Alternative:
+def knock_note(alt: Alternative) -> Alternative:
     """A knock's note in the figure it is ranked by (its value), with its undercut risk."""
     if alt.action.kind is not ActionKind.KNOCK:
         return alt
@@ -90,7 +90,7 @@ def _knock_note(alt: Alternative) -> Alternative:
     return replace(alt, note=note)
 
 
-def _forced(observation: Observation, action: Action) -> str:
+def forced_reason(observation: Observation, action: Action) -> str:
     """Why the only legal move is the move (no choice to weigh)."""
     if action.kind is ActionKind.DRAW_STOCK and observation.stock_only:
         return (
@@ -115,7 +115,7 @@ def _comparison(knock: Alternative, wait: Alternative | None) -> str:
     return f"{now}; keep playing: expected {wait.value:+.1f} points"
 
 
-def _explain(observation: Observation, best: Alternative, scored: list[Alternative]) -> str:
+def explain(observation: Observation, best: Alternative, scored: list[Alternative]) -> str:
     hand = observation.hand.mask
     action = best.action
     kind = action.kind

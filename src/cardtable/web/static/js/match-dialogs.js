@@ -6,6 +6,7 @@
 import { scoreChart } from "./chart.js";
 import { h } from "./dialogs.js";
 import { finalTotals, fairnessList, layout, scoreLineText, scoreSheet, showdownTitle } from "./showdown.js";
+import { accuracyBadge } from "./review.js";
 
 function outcomeClass(result, seat) {
   if (result.winner === null) return "";
@@ -25,6 +26,7 @@ export function showdownDialog(table, last, done) {
     body: h("div", {},
       layout(result, table.names, seat, last.layouts),
       h("p", { class: "score-line" }, scoreLineText(result, v.rules)),
+      accuracyBadge({ matchId: table.matchId, token: table.token, seat }, table.finishedDeals),
       h("div", { class: "running" }, h("h3", {}, "Score sheet"), scoreSheet(v.sheet, table.names, seat, v.boxes)),
       h("details", { class: "fair-details", open: !fair },
         h("summary", {}, fair ? "Fair deal: verified ✓" : "Fair deal: CHECK FAILED ✗"),
@@ -52,6 +54,7 @@ export function finalDialog(table) {
     className: `final-modal ${won ? "won" : "lost"}`,
     body: h("div", {},
       finalTotals(v.final, v.rules, table.names, v.seat),
+      accuracyBadge({ matchId: table.matchId, token: table.token, seat: v.seat }),
       h("h3", {}, "Scores by hand"),
       scoreChart(v.sheet, table.names, v.seat, v.rules.target),
       h("h3", {}, "Score sheet"),

@@ -1,0 +1,386 @@
+"""The coach's review of a match: every decision with the expert's verdict on it.
+
+Each decision is judged from the deciding seat's own :class:`~cardtable.gin.hand.Observation`
+at that moment (never the opponent's cards or the stock), by the expert's scoring
+(:class:`~cardtable.gin.players.expert.Reasoner`) with no time limit and a generator seeded
+from that observation, so the same record always gives the same review and a review never
+depends on anything the seat could not see.
+
+- ``loss``: the points the choice gave up against the best one, ``value(best) -
+  value(chosen)``, 0 within :data:`TOLERANCE` and for forced moves (one legal action). The
+  expert's values are in points for this seat: the expected hand points of its play-outs
+  where it searches (a turn that can knock), elsewhere its deadwood-based estimate, in
+  deadwood points. Where it searched only some actions, the others are valued as the
+  searched one less their difference in the estimate, so all values are comparable.
+- ``accuracy``: the share of a seat's real choices (forced moves left out) with loss 0, in
+  percent; ``None`` where the seat had no choice to make.
+- ``worst``: the seat's :data:`WORST_COUNT` costliest mistakes in the match (loss above
+  :data:`TOLERANCE`), flagged in place and listed in :attr:`MatchReview.worst`.
+
+>>> from cardtable.gin.match import Match
+>>> from cardtable.gin.rules import Rules
+>>> import random
+>>> match = Match.new(Rules.preset("standard", target=10), seed="review-doc", first_dealer=0)
+>>> rng = random.Random(1)
+>>> while not match.hands:
+...     _ = match.apply(rng.choice(match.legal_actions()))
+>>> review = review_match(match)
+>>> all(d.loss >= 0 for d in review.decisions)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any, Final, NamedTuple
+
+from cardtable.errors import IllegalActionError
+from cardtable.gin.actions import Action, ActionKind
+from cardtable.gin.hand import Hand, Observation
+from cardtable.gin.match import Match
+from cardtable.gin.players import hints
+from cardtable.gin.players.expert import Reasoner
+from cardtable.gin.players.hints import Alternative
+from cardtable.gin.record import load
+
+__all__ = [
+    "TOLERANCE",
+    "WORST_COUNT",
+    "Decision",
+    "HandReview",
+    "MatchReview",
+    "Verdict",
+    "review_decision",
+    "review_match",
+]
+
+TOLERANCE: Final = 0.5
+"""Points within which a choice counts as the best (the expert's estimates are not exact)."""
+
+WORST_COUNT: Final = 3
+"""How many of a seat's costliest mistakes a match review flags."""
+
+# The hints' expert with no clock: a deadline would make the review depend on the machine's
+# speed. Fewer play-outs than the player's 32 keep a whole match to seconds.
+REVIEWER: Final = replace(Reasoner(), time_limit=math.inf, rollouts=16, knock_samples=30)
+# The same expert before its search: the estimate its search starts from.
+ESTIMATOR: Final = replace(REVIEWER, rollouts=0)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of one seat and the expert's verdict on it."""
+
+    deal: int  # 1-based, dead deals included (as the record numbers them)
+    hand: int  # the scored hand it belongs to (a dead deal shares the next hand's number)
+    index: int  # the action's place in the deal, from 0
+    seat: int
+    action: Action
+    best: Action
+    loss: float
+    forced: bool
+    why: str
+    alternatives: tuple[Alternative, ...]
+    worst: bool = False
+
+    @property
+    def is_best(self) -> bool:
+        return self.loss == 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "hand": self.hand,
+            "index": self.index,
+            "seat": self.seat,
+            "action": str(self.action),
+            "best": str(self.best),
+            "loss": round(self.loss, 2),
+            "forced": self.forced,
+            "worst": self.worst,
+            "why": self.why,
+            "alternatives": [alt.to_dict() for alt in self.alternatives],
+        }
+
+
+def _accuracy(decisions: Iterable[Decision]) -> float | None:
+    choices = [d for d in decisions if not d.forced]
+    if not choices:
+        return None
+    return round(100.0 * sum(d.is_best for d in choices) / len(choices), 1)
+
+
+def _mean_loss(decisions: Iterable[Decision]) -> float | None:
+    losses = [d.loss for d in decisions if not d.forced]
+    return round(sum(losses) / len(losses), 2) if losses else None
+
+
+def _per_seat(
+    decisions: tuple[Decision, ...], seats: tuple[int, ...], measure: Any
+) -> dict[int, float | None]:
+    return {seat: measure(d for d in decisions if d.seat == seat) for seat in seats}
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """The reviewed decisions of one deal, with each reviewed seat's accuracy in it."""
+
+    deal: int
+    hand: int
+    dealer: int
+    outcome: str
+    winner: int | None
+    points: int
+    seats: tuple[int, ...]
+    decisions: tuple[Decision, ...]
+
+    @property
+    def accuracy(self) -> dict[int, float | None]:
+        return _per_seat(self.decisions, self.seats, _accuracy)
+
+    @property
+    def mean_loss(self) -> dict[int, float | None]:
+        return _per_seat(self.decisions, self.seats, _mean_loss)
+
+    def summary(self) -> dict[str, Any]:
+        """The deal's figures without its decisions."""
+        return {
+            "deal": self.deal,
+            "hand": self.hand,
+            "dealer": self.dealer,
+            "outcome": self.outcome,
+            "winner": self.winner,
+            "points": self.points,
+            "accuracy": {str(s): a for s, a in self.accuracy.items()},
+            "mean_loss": {str(s): m for s, m in self.mean_loss.items()},
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.summary(), "decisions": [d.to_dict() for d in self.decisions]}
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReview:
+    """Every finished deal of a match reviewed for ``seats``, and the match's figures."""
+
+    seats: tuple[int, ...]
+    hands: tuple[HandReview, ...]
+    finished: bool
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        return tuple(d for hand in self.hands for d in hand.decisions)
+
+    @property
+    def accuracy(self) -> dict[int, float | None]:
+        return _per_seat(self.decisions, self.seats, _accuracy)
+
+    @property
+    def mean_loss(self) -> dict[int, float | None]:
+        return _per_seat(self.decisions, self.seats, _mean_loss)
+
+    @property
+    def worst(self) -> tuple[Decision, ...]:
+        """The flagged mistakes, costliest first."""
+        return tuple(sorted((d for d in self.decisions if d.worst), key=lambda d: -d.loss))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seats": list(self.seats),
+            "finished": self.finished,
+            "accuracy": {str(s): a for s, a in self.accuracy.items()},
+            "mean_loss": {str(s): m for s, m in self.mean_loss.items()},
+            "accuracy_definition": (
+                "the share of the seat's choices (forced moves left out) that lost nothing "
+                f"(within {TOLERANCE} points) against the expert's best, in percent"
+            ),
+            "worst": [d.to_dict() for d in self.worst],
+            "hands": [hand.summary() for hand in self.hands],
+            "decisions": [d.to_dict() for d in self.decisions],
+        }
+
+
+def _same(a: Action, b: Action) -> bool:
+    """The same move: a knock's layout may differ from the expert's, its card may not."""
+    return a.kind is b.kind and a.card == b.card
+
+
+# The hints' own wording, so that a review and a hint never explain a move differently.
+_explain = hints.explain
+_forced = hints.forced_reason
+_knock_note = hints.knock_note
+
+
+def _short(action: Action) -> str:
+    """An action in a sentence: a knock by its card, without its melds."""
+    return str(action) if action.card is None else f"{action.kind.value} {action.card}"
+
+
+def _decision_rng(observation: Observation) -> random.Random:
+    """A generator fixed by what the seat sees, and by nothing else."""
+    view = (
+        observation.seat,
+        observation.dealer,
+        observation.hand.mask,
+        tuple(int(c) for c in observation.discard_pile),
+        observation.stock_count,
+        len(observation.events),
+        observation.scores,
+    )
+    return random.Random(hashlib.sha256(repr(view).encode()).hexdigest())
+
+
+def _comparable(observation: Observation, scored: list[Alternative]) -> list[Alternative]:
+    """The expert's values on one scale. Where it searched (a turn that can knock), only
+    the knocks and its favourite plain move got play-out values; the others got a floor
+    below them. Those are valued here as the favourite less their difference in the
+    expert's estimate before the search, which is what the floor stands in for."""
+    searched = (
+        REVIEWER.rollouts
+        and any(a.action.kind is ActionKind.KNOCK for a in scored)
+        and len(scored) > 1
+    )
+    if not searched:
+        return scored
+    estimate = ESTIMATOR.evaluate(observation, _decision_rng(observation))
+    if estimate[0].action.kind is ActionKind.GIN:
+        return scored  # gin ends the search before it starts: one scale already
+    plain = [a for a in estimate if a.action.kind is not ActionKind.KNOCK]
+    favourite = plain[0]
+    searched_value = next(a.value for a in scored if _same(a.action, favourite.action))
+    rescaled = {
+        (a.action.kind, a.action.card): searched_value - (favourite.value - a.value)
+        for a in plain[1:]
+    }
+    out = [replace(a, value=rescaled.get((a.action.kind, a.action.card), a.value)) for a in scored]
+    out.sort(key=lambda alt: alt.value, reverse=True)
+    return out
+
+
+class Verdict(NamedTuple):
+    """The expert's verdict on one move: the best move, the points the move gave up, whether
+    it was forced, why, and every alternative with its value (best first)."""
+
+    best: Action
+    loss: float
+    forced: bool
+    why: str
+    alternatives: tuple[Alternative, ...]
+
+
+def review_decision(observation: Observation, action: Action) -> Verdict:
+    """The verdict on ``action`` taken from ``observation``: the best action, the loss, whether
+    it was forced, why, and the alternatives with their values (best first). It sees only
+    the observation, the seat's own view."""
+    legal = observation.legal_actions()
+    if not any(_same(action, a) for a in legal):
+        raise IllegalActionError(f"{action} is not a legal action here")
+    if len(legal) == 1:
+        return Verdict(legal[0], 0.0, True, _forced(observation, legal[0]), ())
+    raw = REVIEWER.evaluate(observation, _decision_rng(observation))
+    scored = [_knock_note(a) for a in _comparable(observation, raw)]
+    best = scored[0]
+    chosen = next(a for a in scored if _same(a.action, action))
+    loss = max(0.0, best.value - chosen.value)
+    if loss <= TOLERANCE:
+        # As good as the best: the move itself is the best (a knock keeps the layout laid).
+        return Verdict(action, 0.0, False, _explain(observation, chosen, scored), tuple(scored))
+    why = (
+        f"Your {_short(action)} ({chosen.note}) gives up about {loss:.1f} points against "
+        f"{_short(best.action)}. {_explain(observation, best, scored)}"
+    )
+    return Verdict(best.action, loss, False, why, tuple(scored))
+
+
+def _review_hand(
+    hand: Hand, deal: int, number: int, scores: tuple[int, int], seats: tuple[int, ...]
+) -> HandReview:
+    """Replay the deal from its deck and judge each decision of ``seats`` from that seat's
+    view at that moment."""
+    replay = Hand(hand.rules, hand.dealer, hand.deck, hand.seed)
+    decisions: list[Decision] = []
+    for index, record in enumerate(hand.history):
+        if record.seat in seats:
+            observation = replay.observation(record.seat, scores)
+            best, loss, forced, why, alternatives = review_decision(observation, record.action)
+            decisions.append(
+                Decision(
+                    deal,
+                    number,
+                    index,
+                    record.seat,
+                    record.action,
+                    best,
+                    loss,
+                    forced,
+                    why,
+                    alternatives,
+                )
+            )
+        replay.apply(record.action, record.seat)
+    result = hand.result
+    assert result is not None
+    return HandReview(
+        deal=deal,
+        hand=number,
+        dealer=hand.dealer,
+        outcome=result.outcome.value,
+        winner=result.winner,
+        points=result.points,
+        seats=seats,
+        decisions=tuple(decisions),
+    )
+
+
+def _flag_worst(hands: list[HandReview], seats: tuple[int, ...]) -> list[HandReview]:
+    flagged: set[tuple[int, int]] = set()
+    for seat in seats:
+        mistakes = [
+            d for hand in hands for d in hand.decisions if d.seat == seat and d.loss > TOLERANCE
+        ]
+        mistakes.sort(key=lambda d: (-d.loss, d.deal, d.index))
+        flagged.update((d.deal, d.index) for d in mistakes[:WORST_COUNT])
+    return [
+        replace(
+            hand,
+            decisions=tuple(
+                replace(d, worst=True) if (d.deal, d.index) in flagged else d
+                for d in hand.decisions
+            ),
+        )
+        for hand in hands
+    ]
+
+
+def review_match(
+    match_or_record: Match | str,
+    seats: Iterable[int] = (0, 1),
+    deals: Iterable[int] | None = None,
+) -> MatchReview:
+    """Review the finished deals of a match (or of a match record's text) for ``seats``;
+    ``deals`` (1-based) limits it to those. A deal in play is never reviewed: the review of
+    a seat shows only what that seat could see, and a finished deal's verdicts only."""
+    match = load(match_or_record) if isinstance(match_or_record, str) else match_or_record
+    chosen = tuple(sorted(set(seats)))
+    if not chosen or any(seat not in (0, 1) for seat in chosen):
+        raise IllegalActionError(f"a seat is 0 or 1, not {', '.join(map(str, chosen))}")
+    wanted = None if deals is None else set(deals)
+    for deal in wanted or ():
+        if not 1 <= deal <= len(match.hands):
+            raise IllegalActionError(f"deal {deal} is not finished (deals 1 to {len(match.hands)})")
+    scores = [0, 0]
+    number = 1
+    hands: list[HandReview] = []
+    for deal, hand in enumerate(match.hands, start=1):
+        if wanted is None or deal in wanted:
+            hands.append(_review_hand(hand, deal, number, (scores[0], scores[1]), chosen))
+        result = hand.result
+        assert result is not None
+        if result.winner is not None:
+            scores[result.winner] += result.points
+            number += 1
+    return MatchReview(chosen, tuple(_flag_worst(hands, chosen)), match.is_over)
