@@ -105,6 +105,51 @@ def _schemas() -> dict[str, Schema]:
             "rules",
             "legal_actions",
         ],
+        "properties": {
+            "aids": {
+                "type": "object",
+                "description": "a gin seat's learning aids, from its own view only: where "
+                "each card is as far as the seat knows, the expert's chance that throwing a "
+                "card feeds the opponent (on the seat's own throw), each legal knock's "
+                "undercut risk, and the stock's distance from the wall",
+                "required": ["tracker", "feed", "knock_advice", "wall", "stock_left"],
+                "properties": {
+                    "tracker": {
+                        "type": "object",
+                        "additionalProperties": {
+                            "enum": [
+                                "mine",
+                                "my_discard",
+                                "their_discard",
+                                "upcard",
+                                "their_taken",
+                                "their_shown",
+                                "unseen",
+                            ]
+                        },
+                    },
+                    "feed": {
+                        "type": "object",
+                        "additionalProperties": {"type": "number", "minimum": 0, "maximum": 1},
+                    },
+                    "knock_advice": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["card", "deadwood", "undercut_risk"],
+                            "properties": {
+                                "card": {"type": "string"},
+                                "deadwood": {"type": "integer"},
+                                "undercut_risk": {"type": "number", "minimum": 0, "maximum": 1},
+                            },
+                        },
+                    },
+                    "wall": {"type": "integer"},
+                    "stock_left": {"type": "integer", "minimum": 0},
+                    "stock_warning": {"type": "boolean"},
+                },
+            }
+        },
     }
     return {
         "Error": {
@@ -343,6 +388,57 @@ def _paths() -> dict[str, Schema]:
                 "security": _SEAT,
                 "responses": _responses(
                     {"200": ("the replay", _ref("Replay"))}, (*_SEAT_REFUSALS, "422")
+                ),
+            }
+        },
+        "/api/matches/{match_id}/review": {
+            "get": {
+                "summary": "the coach's review of your own decisions in finished deals",
+                "description": "Every decision of your seat in every finished deal (or in deal "
+                "N alone) with the expert's verdict, judged from what you could see then: "
+                "action, best, loss (points, 0 when it was best), why; accuracy (the share of "
+                "your choices that lost nothing) and your worst mistakes. A deal in play, and "
+                "a game with no reviewer yet (cribbage), are refused with 422.",
+                "parameters": [
+                    _MATCH_ID,
+                    {
+                        "name": "deal",
+                        "in": "query",
+                        "required": False,
+                        "schema": {"type": "integer", "minimum": 1, "maximum": 10000},
+                    },
+                ],
+                "security": _SEAT,
+                "responses": _responses(
+                    {
+                        "200": (
+                            "the review",
+                            {
+                                "type": "object",
+                                "required": ["seat", "accuracy", "worst", "hands", "decisions"],
+                                "properties": {
+                                    "decisions": {
+                                        "type": "array",
+                                        "items": {
+                                            "type": "object",
+                                            "required": [
+                                                "hand",
+                                                "seat",
+                                                "action",
+                                                "best",
+                                                "loss",
+                                                "why",
+                                            ],
+                                            "properties": {
+                                                "loss": {"type": "number", "minimum": 0}
+                                            },
+                                        },
+                                    }
+                                },
+                            },
+                        )
+                    },
+                    (*_SEAT_REFUSALS, "422"),
                 ),
             }
         },

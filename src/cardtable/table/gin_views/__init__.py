@@ -4,8 +4,9 @@ front ends.
 Everything here is computed from one seat's :class:`~cardtable.gin.hand.Observation` (its own
 cards, the public events) or from a finished hand, which is public in full. The conveniences a
 player needs (the best arrangement of the hand, the deadwood each discard leaves, every way to
-knock with its layouts, a finished hand's replay step by step with both arrangements) are
-worked out here, by the engine's solvers, so that no front end searches melds or replays
+knock with its layouts, a finished hand's replay step by step with both arrangements, the
+learning aids: card tracker, feed estimate, undercut risk) are worked out here, by the
+engine's solvers and the expert's model, so that no front end searches melds or replays
 actions of its own.
 
 >>> from cardtable.gin.match import Match
@@ -16,7 +17,7 @@ actions of its own.
 >>> view.hand.phase, view.legal_actions, view.arrangement.deadwood >= 0
 ('offer', ('take', 'pass'), True)
 >>> sorted(view.to_json())[:4]
-['action_count', 'arrangement', 'boxes', 'can_gin']
+['action_count', 'aids', 'arrangement', 'boxes']
 """
 
 from cardtable.table.gin_views.advice import (
@@ -28,6 +29,7 @@ from cardtable.table.gin_views.advice import (
     hint_view,
     lesson_view,
 )
+from cardtable.table.gin_views.aids import KnockAdvice, LearningAids
 from cardtable.table.gin_views.finished import (
     HandReplay,
     HandSummary,
@@ -58,10 +60,12 @@ __all__ = [
     "HandSummary",
     "HandView",
     "HintView",
+    "KnockAdvice",
     "KnockOption",
     "LayoffView",
     "LayoutChoice",
     "LayoutView",
+    "LearningAids",
     "LessonStepView",
     "LessonView",
     "MeldView",

@@ -13,6 +13,7 @@ from cardtable.gin.match import Match
 from cardtable.gin.melds import (
     discard_options,
 )
+from cardtable.table.gin_views.aids import LearningAids
 from cardtable.table.gin_views.finished import HandSummary, hand_summary
 from cardtable.table.gin_views.hands import HandView
 from cardtable.table.gin_views.layouts import KnockOption, LayoutView, knock_options
@@ -38,6 +39,7 @@ class PlayView:
     arrangement: LayoutView
     knock_options: tuple[KnockOption, ...]
     discard_deadwood: tuple[tuple[Card, int], ...]
+    aids: LearningAids
 
     @classmethod
     def of(cls, observation: Observation) -> PlayView:
@@ -46,6 +48,7 @@ class PlayView:
             LayoutView.best(observation.hand),
             knock_options(observation),
             _discard_deadwood(observation),
+            LearningAids.of(observation),
         )
 
     @property
@@ -76,6 +79,7 @@ class PlayView:
             "can_gin": self.can_gin,
             "knock_options": [option.to_json() for option in self.knock_options],
             "discard_deadwood": {str(card): left for card, left in self.discard_deadwood},
+            "aids": self.aids.to_json(),
         }
 
 

@@ -6,6 +6,7 @@
 import { cardElement, cardName, cardText, sortByRank, withSymbols } from "./cards.js";
 import { fill, h } from "./dialogs.js";
 import { drawMine } from "./my-hand.js";
+import { stockWarning } from "./learning-aids.js";
 
 // How long the opponent's throw takes to slide onto the pile (the CSS animation `arrive`).
 const ARRIVAL_MS = 450;
@@ -19,6 +20,12 @@ const KIND_WORDS = {
   gin: (who) => `${who} went gin`,
   big_gin: (who) => `${who} went big gin`,
 };
+
+/** "Bo drew from the stock": an event in words, as the ticker says it. */
+export function moveWords(table, event) {
+  const who = event.seat === table.view.seat ? "You" : table.names[event.seat];
+  return KIND_WORDS[event.kind](who, event.card);
+}
 
 function svgUse(cls, href) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -55,7 +62,7 @@ export function drawFelt(table) {
   table.felt.layoutRoot.classList.toggle("my-turn", table.myTurn);
   drawOpponent(table);
   drawPiles(table);
-  fill(table.felt.statusBox, h("p", { class: "status-main" }, statusText(table)), ticker(table));
+  fill(table.felt.statusBox, h("p", { class: "status-main" }, statusText(table)), ticker(table), stockWarning(table));
   drawHint(table);
   drawMine(table, table.felt.myArea);
 }
@@ -197,10 +204,7 @@ function ticker(table) {
   while (from > 0 && events[from - 1].seat !== v.seat) from -= 1;
   const recent = events.slice(Math.max(from, events.length - 3)).filter((e) => e.seat !== v.seat);
   const shown = recent.length ? recent : events.slice(-1);
-  return h("p", { class: "ticker" }, `${shown.map((e) => {
-    const who = e.seat === v.seat ? "You" : table.names[e.seat];
-    return KIND_WORDS[e.kind](who, e.card);
-  }).join(" · ")}.`);
+  return h("p", { class: "ticker" }, `${shown.map((e) => moveWords(table, e)).join(" · ")}.`);
 }
 
 function drawHint(table) {

@@ -3,12 +3,14 @@
 
 import { h, modalOpen, openModal } from "./dialogs.js";
 import { gameTitle, rulesUrl } from "./game-chrome.js";
+import { moveFocusedCard } from "./hand-order.js";
 
 export const SHORTCUTS = [
   ["S", "draw from the stock"],
   ["T", "take the top discard (or the upcard)"],
   ["P", "pass the upcard"],
   ["← →", "move between your cards"],
+  ["Shift+← Shift+→", "move the focused card left or right in your hand"],
   ["Enter", "pick the card; again to discard it"],
   ["1…9 0 -", "pick the 1st to 9th, 10th, 11th card"],
   ["D", "discard the picked card"],
@@ -75,9 +77,12 @@ function moveFocus(hand, step) {
   if (hand[next]) hand[next].focus();
 }
 
-function handleKey(table, key) {
+function handleKey(table, key, shift = false) {
   const lower = key.length === 1 ? key.toLowerCase() : key;
   const hand = [...table.root.querySelectorAll(".hand .card")];
+  if (shift && (key === "ArrowLeft" || key === "ArrowRight") && !table.selecting) {
+    return moveFocusedCard(table, key === "ArrowRight" ? 1 : -1);
+  }
   if (key === "ArrowLeft" || key === "ArrowRight") {
     moveFocus(hand, key === "ArrowRight" ? 1 : -1);
   } else if (key.length === 1 && DIGITS.includes(key)) {
@@ -100,6 +105,6 @@ function handleKey(table, key) {
 export function tableKeys(table) {
   return (event) => {
     if (!table.view || typing(event) || modalOpen()) return;
-    if (handleKey(table, event.key)) event.preventDefault();
+    if (handleKey(table, event.key, event.shiftKey)) event.preventDefault();
   };
 }

@@ -25,7 +25,13 @@ function confirmLabel(option, layout) {
   return layout ? `Knock with ${layout.deadwood}` : "Knock";
 }
 
-function throwPicker(choices, state, redraw) {
+/** "risk 18%": the knock advisor's undercut risk of throwing `card` (when the aid is on). */
+function riskNote(advice, card) {
+  const found = advice.find((a) => a.card === card);
+  return found ? h("span", { class: "knock-risk" }, `undercut risk ${Math.round(found.undercut_risk * 100)}%`) : null;
+}
+
+function throwPicker(choices, state, redraw, advice) {
   return h("div", { class: "knock-discards", role: "radiogroup", "aria-label": "Card to throw face down" },
     ...choices.map((o) => h("button", {
       type: "button",
@@ -35,7 +41,8 @@ function throwPicker(choices, state, redraw) {
       dataset: { card: o.card || "" },
       onclick: () => redraw({ option: o, chosen: 0, custom: null }),
     }, o.card ? small(o.card) : h("span", {}, "all 11"),
-    h("span", { class: "knock-left" }, o.kind === "knock" ? `leaves ${o.deadwood}` : "gin"))));
+    h("span", { class: "knock-left" }, o.kind === "knock" ? `leaves ${o.deadwood}` : "gin"),
+    o.kind === "knock" ? riskNote(advice, o.card) : null)));
 }
 
 function meldGroup(cards, kind, onBreak = null) {
@@ -155,9 +162,10 @@ function syncConfirm(state) {
 /**
  * options: view.knock_options (each {action, kind, card, melds, kinds, unmatched, deadwood,
  * layouts}); preferred: a card to start with; threshold: the hand's knock limit (for the
- * words only). onConfirm(actionText) sends the action.
+ * words only). advice: the knock advisor's view.aids.knock_advice when that aid is on (each
+ * throw's undercut risk, shown beside it). onConfirm(actionText) sends the action.
  */
-export function knockDialog({ options, preferred, threshold, kind, onConfirm }) {
+export function knockDialog({ options, preferred, threshold, kind, onConfirm, advice = [] }) {
   const choices = options.filter((o) => (kind === "gin" ? o.kind !== "knock" : o.kind === "knock"));
   if (!choices.length) return;
   const state = { option: choices.find((o) => o.card === preferred) || choices[0], chosen: 0, custom: null };
@@ -167,7 +175,7 @@ export function knockDialog({ options, preferred, threshold, kind, onConfirm }) 
     const prompt = kind === "gin" ? "Throw this card face down and lay out every other card:" : "Card to throw face down:";
     fill(body,
       choices.length > 1 || state.option.card ? h("p", {}, prompt) : null,
-      throwPicker(choices, state, redraw),
+      throwPicker(choices, state, redraw, advice),
       h("div", { class: "showdown" }, h("div", { class: "lay-row" }, h("div", { class: "lay-groups" }, ...groups(state, redraw)))),
       customNote(state, kind, threshold),
       otherLayouts(state, redraw),

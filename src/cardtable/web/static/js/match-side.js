@@ -8,6 +8,7 @@ import { fill, h, toast } from "./dialogs.js";
 import { shortcutsTable } from "./keys.js";
 import { fairnessList, scoreSheet } from "./showdown.js";
 import { inviteFor } from "./store.js";
+import { settingsPanel, trackerPanel } from "./learning-aids.js";
 
 function bar(percent) {
   const inner = h("i");
@@ -135,6 +136,8 @@ export function drawMatchSide(table, side) {
     overPanel(table),
     scoreboard(table),
     invitePanel(table),
+    trackerPanel(table),
+    settingsPanel(table),
     h("section", { class: "panel chart-panel" }, h("h2", {}, "Scores by hand"),
       scoreChart(v.sheet, table.names, v.seat, v.rules.target)),
     h("section", { class: "panel" }, h("h2", {}, "Score sheet"), scoreSheet(v.sheet, table.names, v.seat, v.boxes)),

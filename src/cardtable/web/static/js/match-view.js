@@ -13,6 +13,8 @@ import {
   ackDeal, ackedDeal, inviteFor, noteCommitment, noteDealt, rememberInvite, rememberSeat, seenCommitment, seenDealt,
 } from "./store.js";
 import { TableBase } from "./table-base.js";
+import { moveWords } from "./felt.js";
+import { paceMs, previewMove, sleep } from "./table-motion.js";
 
 export class MatchView extends TableBase {
   /** `view`: the seat's view when the page already fetched it (seat-page.js). */
@@ -23,6 +25,8 @@ export class MatchView extends TableBase {
     this.initialView = view;
     this.baselineSet = false;
     this.pendingShowdown = null;
+    this.queue = Promise.resolve(); // views waiting their turn to be shown, at the pace
+    this.waiting = 0;
     this.start();
   }
 
@@ -38,7 +42,12 @@ export class MatchView extends TableBase {
       rememberSeat(this.matchId, this.token, view.seat);
       this.apply(view);
       this.socket = new TableSocket(this.matchId, this.token, {
-        onView: (v) => this.apply(v),
+        // A push while this page's own move is on its way waits for the move's answer:
+        // the move shows first, then the computer's reply at its pace.
+        onView: (v) => {
+          if (!this.busy) this.apply(v);
+          else if (!this.deferred || v.action_count >= this.deferred.action_count) this.deferred = v;
+        },
         onPresence: (online) => {
           this.online = online;
           if (this.view) this.render();
@@ -54,8 +63,55 @@ export class MatchView extends TableBase {
     }
   }
 
-  /** A view from an answer or a push: older ones and repeats of the same table are dropped. */
+  /** A view from an answer or a push, shown in the order they came: the computer's moves
+   * one at a time at the chosen pace (at once when instant, or for the first view). */
   apply(view) {
+    if (this.destroyed) return;
+    if (!this.view || (!this.waiting && (!paceMs() || !this.opponentMoves(view).length))) {
+      this.show(view);
+      return;
+    }
+    this.waiting += 1;
+    this.root.classList.add("pacing");
+    this.queue = this.queue.then(() => this.paced(view)).catch(() => null).finally(() => {
+      this.waiting -= 1;
+      if (!this.waiting) this.root.classList.remove("pacing");
+    });
+  }
+
+  /** The opponent's moves new in `view`, of the hand on the table (none across deals, and
+   * none to pace when the view also holds a move of this seat not yet shown). */
+  opponentMoves(view) {
+    const old = this.view;
+    if (!old || old.deal_number !== view.deal_number || view.action_count <= old.action_count) return [];
+    const fresh = view.observation.events.slice(old.observation.events.length);
+    return fresh.some((e) => e.seat === view.seat) ? [] : fresh;
+  }
+
+  async whileBusy(work) {
+    await super.whileBusy(work);
+    if (this.busy) return; // a second request refused while the first is on its way
+    const deferred = this.deferred;
+    this.deferred = null;
+    if (deferred) this.apply(deferred);
+  }
+
+  async paced(view) {
+    if (this.destroyed) return;
+    const moves = this.opponentMoves(view);
+    const pace = paceMs();
+    // Each move but the last is shown on its own before the view; the view shows the last.
+    for (const move of moves.slice(0, -1)) {
+      previewMove(this, move, moveWords(this, move));
+      await sleep(pace);
+      if (this.destroyed) return;
+    }
+    this.show(view);
+    if (moves.length) await sleep(pace); // the last stays in sight before what follows
+  }
+
+  /** Draw a view: older ones and repeats of the same table are dropped. */
+  show(view) {
     if (this.destroyed) return;
     const old = this.view;
     if (old && view.action_count < old.action_count) return;

@@ -1,9 +1,13 @@
 // Your side of the felt: your cards in the groups the server arranged them in (its melds,
-// with their kinds, and the deadwood), the deadwood it counted, and the action buttons,
-// each enabled only for an action the server lists as legal.
+// with their kinds, and the deadwood) or in the order you chose (hand-order.js), the
+// deadwood it counted, and the action buttons, each enabled only for an action the server
+// lists as legal; with the learning aids on, the expert's chance that each card feeds the
+// opponent and the knock advisor (learning-aids.js).
 
 import { cardElement, cardName, cardText } from "./cards.js";
 import { fill, h } from "./dialogs.js";
+import { enableDrag, orderButtons, orderLabel, orderedHand } from "./hand-order.js";
+import { feedBadge, feedWords, knockAdvice } from "./learning-aids.js";
 
 function kbd(key) {
   return h("kbd", { "aria-hidden": "true" }, key);
@@ -21,6 +25,7 @@ function cardMaker(table, discardPhase) {
   const obs = table.obs;
   const hinted = table.hint ? table.hint.action.split(" ")[1] : null;
   const fresh = freshCard(table, discardPhase);
+  const melded = new Set(v.arrangement.melds.flat());
   return (card) => {
     const classes = [];
     if (table.selected === card) classes.push("selected");
@@ -28,18 +33,27 @@ function cardMaker(table, discardPhase) {
     if (obs.taken === card) classes.push("taken");
     if (fresh === card) classes.push("fresh");
     if (hinted === card) classes.push("suggested");
+    if (melded.has(card)) classes.push("in-meld");
     const left = discardPhase && v.discard_deadwood ? v.discard_deadwood[card] : undefined;
     const node = cardElement(card, {
       classes,
       onClick: () => table.pick(card),
-      label: `${cardName(card)}${left !== undefined ? `, discarding it leaves deadwood ${left}` : ""}${obs.taken === card ? ", just taken" : ""}`,
+      label: `${cardName(card)}${left !== undefined ? `, discarding it leaves deadwood ${left}` : ""}${obs.taken === card ? ", just taken" : ""}${feedWords(table, card)}`,
     });
     node.setAttribute("aria-pressed", String(table.selected === card || table.picks.has(card)));
+    const badge = feedBadge(table, card);
+    if (badge) node.append(badge);
     return node;
   };
 }
 
-function handGroups(arrangement, cardNode) {
+function handGroups(table, arrangement, cardNode) {
+  const ordered = orderedHand(table);
+  if (ordered) {
+    return [h("div", { class: "group ordered" },
+      h("span", { class: "group-label" }, orderLabel()),
+      h("div", { class: "group-cards" }, ...ordered.map(cardNode)))];
+  }
   const groups = arrangement.melds.map((meld, i) => h("div", { class: `group meld ${arrangement.kinds[i]}` },
     h("span", { class: "group-label" }, arrangement.kinds[i]),
     h("div", { class: "group-cards" }, ...meld.map(cardNode))));
@@ -119,12 +133,13 @@ export function drawMine(table, area) {
   const discardPhase = table.myTurn && table.obs.phase === "discard";
   const hand = h("div", {
     class: `hand ${discardPhase ? "discarding" : ""}`, id: "hand", role: "group", "aria-label": `Your hand, ${table.obs.hand.length} cards`,
-  }, ...handGroups(v.arrangement, cardMaker(table, discardPhase)));
+  }, ...handGroups(table, v.arrangement, cardMaker(table, discardPhase)));
+  enableDrag(table, hand);
   const you = v.players[v.seat];
   fill(area,
     h("div", { class: "player-tag me" },
       h("span", { class: "avatar human", "aria-hidden": "true" }, (you.name || "Y").slice(0, 1).toUpperCase()),
-      h("span", { class: "player-name" }, you.name || "You"), handInfo(table, discardPhase)),
-    hand, actionBar(table, discardPhase));
+      h("span", { class: "player-name" }, you.name || "You"), handInfo(table, discardPhase), orderButtons(table)),
+    hand, knockAdvice(table), actionBar(table, discardPhase));
   fitHand(hand);
 }

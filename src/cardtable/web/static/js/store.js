@@ -34,7 +34,48 @@ export const prefs = {
   set lastSetup(value) {
     write("last-setup", value);
   },
+  /** How the hand is laid out: "melds" (the server's grouping), "rank", "suit" or "own"
+   * (the order the player dragged the cards into). */
+  get handOrder() {
+    const order = read("hand-order", "melds");
+    return ["melds", "rank", "suit", "own"].includes(order) ? order : "melds";
+  },
+  set handOrder(order) {
+    write("hand-order", order);
+  },
+  /** How the computer's moves are paced: "instant", "normal" or "slow"; by default normal,
+   * or instant for a browser that asks for reduced motion. */
+  get pace() {
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const pace = read("pace", reduced ? "instant" : "normal");
+    return ["instant", "normal", "slow"].includes(pace) ? pace : "normal";
+  },
+  set pace(pace) {
+    write("pace", pace);
+  },
+  get sounds() {
+    return read("sounds", false);
+  },
+  set sounds(on) {
+    write("sounds", Boolean(on));
+  },
+  /** The learning aids, each off until asked for: "tracker", "feed", "knock". */
+  aid(name) {
+    return read(`aid:${name}`, false);
+  },
+  setAid(name, on) {
+    write(`aid:${name}`, Boolean(on));
+  },
 };
+
+/** The order the player dragged their cards into, for a deal of a match. */
+export function ownOrder(matchId, seat, deal) {
+  return read(`order:${matchId}:${seat}:${deal}`, []);
+}
+
+export function keepOwnOrder(matchId, seat, deal, cards) {
+  write(`order:${matchId}:${seat}:${deal}`, cards);
+}
 
 export function seats() {
   return read("seats", []);

@@ -10,6 +10,8 @@ import { h, toast } from "./dialogs.js";
 import { drawFelt } from "./felt.js";
 import { knockDialog } from "./knock.js";
 import { tableKeys } from "./keys.js";
+import { playMotion, snapshot } from "./table-motion.js";
+import { prefs } from "./store.js";
 
 export class TableBase {
   constructor(root, mode) {
@@ -111,6 +113,7 @@ export class TableBase {
       threshold: this.obs.threshold,
       kind,
       onConfirm: (text) => this.act(text),
+      advice: prefs.aid("knock") && this.view.aids ? this.view.aids.knock_advice : [],
     });
   }
 
@@ -173,7 +176,9 @@ export class TableBase {
   }
 
   render() {
+    const before = snapshot(this);
     drawFelt(this);
     this.renderSide(this.felt.side);
+    playMotion(this, before);
   }
 }
