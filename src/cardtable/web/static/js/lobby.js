@@ -7,7 +7,7 @@ import { fill, h, toast } from "./dialogs.js";
 import { prefs, rememberInvite, rememberSeat, seats, forgetSeat } from "./store.js";
 import { cardElement } from "./cards.js";
 import { rulesLink } from "./keys.js";
-import { gameTitle, lessonUrl, setGame } from "./game-chrome.js";
+import { gameTitle, lessonUrl, rulesUrl, setGame } from "./game-chrome.js";
 import { lobbyGame } from "./lobby-games.js";
 
 function field(label, control, note = null) {
@@ -158,6 +158,9 @@ export class Lobby {
       ...settingsInputs(game),
     };
     const presetNote = h("span", { class: "field-note", id: "preset-note" });
+    // What every setting does and each preset's values: the rules page's generated table.
+    const presetRules = rulesLink({ id: "preset-rules", class: "field-link", href: `${rulesUrl(game)}#settings` },
+      `Rules and settings of ${gameTitle(game)}`);
     const showPreset = () => {
       fillSettings(c.inputs, o.presets[c.preset.value]);
       presetNote.textContent = words.presets[c.preset.value] || "";
@@ -175,6 +178,7 @@ export class Lobby {
       h("div", { class: "field" }, h("span", { class: "field-label" }, "Play against"), c.opponent),
       levelField,
       field("Rules", c.preset, presetNote),
+      h("p", { class: "field-note preset-rules" }, presetRules),
       h("details", { class: "custom" }, h("summary", {}, "Change any setting"), c.grid),
       h("div", { class: "form-actions" }, c.start));
     c.preset.addEventListener("change", showPreset);
