@@ -156,6 +156,7 @@ class CribbageScreen(Screen[None]):
                 with Horizontal(id="actions"):
                     for key, label in ACTION_BUTTONS:
                         yield action_button(key, label, "primary")
+                yield Static(id="status")
             with Vertical(id="side"):
                 log = VerticalScroll(id="log")
                 log.can_focus = False  # the keys stay the table's
@@ -185,6 +186,8 @@ class CribbageScreen(Screen[None]):
     # -- showing what happened -----------------------------------------------------------
 
     def say(self, text: str) -> None:
+        """A line of the move log (the plays, the counts, where a hand ends): a refused
+        key goes to the status line instead (:meth:`note`), never pushing a move out."""
         line = colour_cards(text)
         self.log_lines.append(line)
         self.query_one("#logtext", Static).update("\n".join(self.log_lines))
@@ -192,10 +195,17 @@ class CribbageScreen(Screen[None]):
         log.call_after_refresh(log.scroll_end, animate=False)
         self.query_one("#minilog", Static).update("\n".join(list(self.log_lines)[-MINI_LOG_LINES:]))
 
+    def note(self, text: str) -> None:
+        """The status line under the buttons: a refusal, a hint, what is on its way; it
+        stays until the next note or move."""
+        self.query_one("#status", Static).update(colour_cards(text))
+
     async def applied(self, update: CribbageUpdate, first: bool = False) -> None:
         """Show what changed; a finished hand opens the show, the match's end the final."""
         self.busy = False
         view = self.view
+        if update:
+            self.note("")
         for line in words.news(
             view, update.finished_events, update.events, update.finished, self.ascii_only
         ):
@@ -401,11 +411,11 @@ class CribbageScreen(Screen[None]):
             return
         view = self.view
         if not view.my_turn:
-            self.say("It is not your turn.")
+            self.note("It is not your turn.")
             return
         verb = action.split()[0]
         if not any(text.split()[0] == verb for text in view.legal_actions):
-            self.say(f"You cannot {verb} now.")
+            self.note(f"You cannot {verb} now.")
             return
         self.busy = True
         self.paint_turn()
@@ -428,10 +438,10 @@ class CribbageScreen(Screen[None]):
     async def on_move_refused(self, message: MoveRefused) -> None:
         self.busy = False
         if self.table.changed_elsewhere():  # a move came from the web table meanwhile
-            self.say(f"Not played: {_sentence(message.reason)}")
             await self.applied(self.table.refresh())
+            self.note(f"Not played: {_sentence(message.reason)}")
             return
-        self.say(f"Not allowed: {_sentence(message.reason)}")
+        self.note(f"Not allowed: {_sentence(message.reason)}")
         await self.draw_table()
         self.ask_count()
 
@@ -475,7 +485,7 @@ class CribbageScreen(Screen[None]):
             if len(self.picked) == 2:
                 self.play(f"discard {self.picked[0]} {self.picked[1]}")
             else:
-                self.say("Pick two cards to lay away (space or click), then ⏎.")
+                self.note("Pick two cards to lay away (space or click), then ⏎.")
         elif "play" in verbs and self.selected is not None:
             self.play(f"play {self.selected}")
         elif verbs == {"go"}:
@@ -489,15 +499,15 @@ class CribbageScreen(Screen[None]):
     def action_count(self) -> None:
         view = self.view
         if view.phase != "count" or not view.my_turn or view.counting is None:
-            self.say("There is nothing for you to count now.")
+            self.note("There is nothing for you to count now.")
             return
         self.app.push_screen(CountScreen(view.counting, self.ascii_only), self.counted)
 
     def action_hint(self) -> None:
         if self.busy or not self.table.my_turn:
-            self.say("Hints are for your turn.")
+            self.note("Hints are for your turn.")
             return
-        self.say("Asking for a hint…")
+        self.note("Asking for a hint…")
         self.run_worker(partial(self._hint, self.table), thread=True, exclusive=True, group="hint")
 
     def _hint(self, table: CribbageTable) -> None:
@@ -511,11 +521,11 @@ class CribbageScreen(Screen[None]):
     async def on_hint_ready(self, message: HintReady) -> None:
         advice = message.advice
         if advice is None:
-            self.say(f"No hint now: {_sentence(message.reason)}")
+            self.note(f"No hint now: {_sentence(message.reason)}")
             return
         self.hinted = set(words.action_cards(advice.action))
         await self.refresh_hand()
-        self.say(words.hint_line(advice, self.ascii_only))
+        self.note(words.hint_line(advice, self.ascii_only))
 
         def answer(play: bool | None) -> None:
             if play:

@@ -6,13 +6,14 @@ with the action of the chosen layout, the others with True for ⏎ (or the first
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.events import Resize
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,6 +25,7 @@ __all__ = [
     "FinalScreen",
     "InfoScreen",
     "KnockScreen",
+    "ReviewOpener",
     "ShowdownScreen",
     "final_screen",
     "help_screen",
@@ -71,12 +73,36 @@ class KnockScreen(ModalScreen[str | None]):
         self.dismiss(self.choices[index].action)
 
 
+# Opens the coach's review of the hand or match a dialog is about (the caller builds it: the
+# review screen is a dialog of its own, :mod:`cardtable.tui.review_screen`).
+ReviewOpener = Callable[[], Screen[Any]]
+
+# The rows a dialog takes besides its page: the border, the padding, the title and its
+# margin, the buttons and theirs (see styles.py; a short terminal drops the padding).
+DIALOG_CHROME: Final = 8
+SHORT_DIALOG_CHROME: Final = 6
+SHORT_TERMINAL: Final = 30
+NARROW_TERMINAL: Final = 100
+
+
 class InfoScreen(ModalScreen[bool]):
-    """A titled page of text; ⏎ (or the button) answers True, esc False."""
+    """A titled page of text; ⏎ (or the button) answers True, esc False.
+
+    The page scrolls (↑↓, page up and down, home and end, or the mouse wheel) and is never
+    taller than the terminal leaves room for, so the buttons stay in view at 80x24. With
+    ``review``, a "Review (r)" button (and r) opens the coach's review over it.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(False)", "Close"),
         Binding("enter", "dismiss(True)", "OK"),
+        Binding("up", "scroll_page('up')", "Scroll", show=False),
+        Binding("down", "scroll_page('down')", "Scroll", show=False),
+        Binding("pageup", "scroll_page('page_up')", "Scroll", show=False),
+        Binding("pagedown,space", "scroll_page('page_down')", "Scroll", show=False),
+        Binding("home", "scroll_page('home')", "Scroll", show=False),
+        Binding("end", "scroll_page('end')", "Scroll", show=False),
+        Binding("r", "review", "Review", show=False),
     ]
 
     def __init__(
@@ -87,41 +113,88 @@ class InfoScreen(ModalScreen[bool]):
         ok: str = "Continue (⏎)",
         cancel: str | None = None,
         screen_id: str | None = None,
+        review: ReviewOpener | None = None,
     ) -> None:
         super().__init__(id=screen_id)
         self.title_text = title
         self.body = body
         self.ok = ok
         self.cancel = cancel
+        self.review_opener = review
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(markup_escape(self.title_text), classes="dialog-title")
-            with VerticalScroll():
+            with VerticalScroll(id="page"):
                 yield from self.compose_body()
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.ok, id="ok", variant="primary", compact=True)
                 if self.cancel:
                     yield Button(self.cancel, id="cancel", compact=True)
+                if self.review_opener is not None:
+                    yield Button("Review (r)", id="review", compact=True)
 
     def compose_body(self) -> ComposeResult:
         yield Static(self.body, id="info-body")
 
+    def on_mount(self) -> None:
+        self.fit(self.app.size.width, self.app.size.height)
+        self.query_one("#page", VerticalScroll).focus()
+
+    def on_resize(self, event: Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """Cap the page at what the terminal leaves after the dialog's frame: the rest
+        scrolls, and the buttons stay on screen (a narrow terminal gets the full width)."""
+        short = height < SHORT_TERMINAL
+        self.set_class(short, "-short")
+        self.set_class(width < NARROW_TERMINAL, "-narrow")
+        # A tall terminal: the dialog may take 90% of it (styles.py); a short one: all.
+        room = height if short else height * 9 // 10
+        chrome = SHORT_DIALOG_CHROME if short else DIALOG_CHROME
+        self.query_one("#page", VerticalScroll).styles.max_height = max(3, room - chrome)
+
+    def action_scroll_page(self, how: str) -> None:
+        page = self.query_one("#page", VerticalScroll)
+        moves = {
+            "up": page.scroll_up,
+            "down": page.scroll_down,
+            "page_up": page.scroll_page_up,
+            "page_down": page.scroll_page_down,
+            "home": page.scroll_home,
+            "end": page.scroll_end,
+        }
+        moves[how](animate=False)
+
+    def action_review(self) -> None:
+        if self.review_opener is not None:
+            self.app.push_screen(self.review_opener())
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "review":
+            self.action_review()
+            return
         self.dismiss(event.button.id == "ok")
 
 
 class ShowdownScreen(InfoScreen):
     """The end of a hand: both hands as cards in their melds, the lay-offs and the points."""
 
-    def __init__(self, hand: HandSummary, view: SeatView, ascii_only: bool = False) -> None:
+    def __init__(
+        self,
+        hand: HandSummary,
+        view: SeatView,
+        ascii_only: bool = False,
+        review: ReviewOpener | None = None,
+    ) -> None:
         self.me = view.seat
-        self.names = render.seat_names(view)
+        self.names = render.screen_names(view)
         self.hand = hand
         self.ascii_only = ascii_only
         notes = render.showdown_notes(hand, view, ascii_only)
         body = "\n".join(colour_cards(line.strip()) for line in notes)
-        super().__init__("The showdown", body, screen_id="showdown")
+        super().__init__("The showdown", body, screen_id="showdown", review=review)
 
     def sides(self) -> list[tuple[str, list[Group]]]:
         """Each seat's heading and card groups: the knocker first, then the defender with
@@ -161,14 +234,16 @@ class FinalScreen(InfoScreen):
 # -- the match screen's pages ---------------------------------------------------------------
 
 
-def final_screen(view: SeatView) -> FinalScreen:
-    """The final score sheet, with the way on to the next match of the series."""
+def final_screen(view: SeatView, review: ReviewOpener | None = None) -> FinalScreen:
+    """The final score sheet, with the way on to the next match of the series (and to the
+    coach's review of the whole match)."""
     return FinalScreen(
         "The match is over",
-        colour_cards("\n".join(render.score_lines(view))),
+        colour_cards("\n".join(render.score_lines(view, render.screen_names(view)))),
         ok="Next match (n)",
         cancel="Quit (q)",
         screen_id="final",
+        review=review,
     )
 
 
@@ -184,7 +259,7 @@ def hint_screen(advice: HintView, ascii_only: bool = False) -> InfoScreen:
 
 
 def sheet_screen(view: SeatView) -> InfoScreen:
-    text = colour_cards("\n".join(render.score_lines(view)))
+    text = colour_cards("\n".join(render.score_lines(view, render.screen_names(view))))
     return InfoScreen("Score sheet", text, ok="Close (⏎)", screen_id="sheet-screen")
 
 

@@ -88,6 +88,7 @@ __all__ = [
     "rules_note",
     "score_line",
     "score_lines",
+    "screen_names",
     "screen_turn",
     "seat_names",
     "showdown_label",
@@ -181,6 +182,17 @@ def my_name(view: SeatView) -> str:
     """The viewer's own name at the table (``--name``), else ``You``."""
     name = view.players[view.seat].name.strip()
     return name or "You"
+
+
+def screen_names(view: SeatView) -> tuple[str, str]:
+    """Both seats' names for the full-screen table's sheets and headings: the viewer by
+    the name given with ``--name`` (else "You"), as in the title bar. The plain table
+    keeps :func:`seat_names`."""
+    names = list(seat_names(view))
+    mine = my_name(view)
+    if mine != "You" and mine != names[1 - view.seat]:
+        names[view.seat] = mine
+    return names[0], names[1]
 
 
 def opponent_title(view: SeatView) -> str:
@@ -380,8 +392,8 @@ def hand_line(view: SeatView, ascii_only: bool = False) -> str:
     return f"Your hand: {layout_text(arrangement, ascii_only)}, deadwood {arrangement.deadwood}"
 
 
-def score_line(view: SeatView) -> str:
-    names = seat_names(view)
+def score_line(view: SeatView, names: Sequence[str] | None = None) -> str:
+    names = seat_names(view) if names is None else names
     scores = view.sheet.scores
     target = view.sheet.target
     return f"Score: {names[0]} {scores[0]}, {names[1]} {scores[1]} (target {target})."
@@ -489,9 +501,10 @@ def describe_rules(rules: Mapping[str, Any]) -> str:
     return ", ".join(parts) + "."
 
 
-def score_lines(view: SeatView) -> list[str]:
-    """The score sheet: one line per scored hand, boxes, then the totals or the final."""
-    names = seat_names(view)
+def score_lines(view: SeatView, names: Sequence[str] | None = None) -> list[str]:
+    """The score sheet: one line per scored hand, boxes, then the totals or the final
+    (``names``: the seats' names, :func:`seat_names` unless given)."""
+    names = seat_names(view) if names is None else names
     sheet = view.sheet
     width = max(8, *(len(n) for n in names))
     lines = [f"{'hand':>4}  {'result':<9} {names[0]:>{width}} {names[1]:>{width}}"]
@@ -597,7 +610,7 @@ def dealer_note(view: SeatView) -> str:
 
 def side_sheet_lines(view: SeatView) -> list[str]:
     """The score sheet in the side panel: the last twelve hands, boxes and the score."""
-    short = [n[:8] for n in seat_names(view)]
+    short = [n[:8] for n in screen_names(view)]
     sheet = view.sheet
     lines = [f"{'#':>2} {'':<8}{short[0]:>8}{short[1]:>9}"]
     for line in sheet.lines[-12:]:
@@ -651,16 +664,18 @@ def hand_info(view: SeatView, selected: Card | None, ascii_only: bool = False) -
 
 
 def help_lines(view: SeatView, link: str) -> list[str]:
-    """The help page: the keys, the mouse, the rules and how to continue elsewhere."""
+    """The full-screen help page: the keys, the mouse, the rules and how to continue
+    elsewhere (its lines fit the dialog of an 80-column terminal)."""
     return [
         "Keys (also shown on the buttons and at the bottom):",
-        "  t take the upcard or the top discard    p pass the upcard",
-        "  d draw from the stock                   ←/→ choose a card",
-        "  ⏎ or x discard the chosen card          k or g knock or gin (choose a layout)",
-        "  b big gin (when the rules allow it)     h hint with its reasons",
-        "  s score sheet                           q quit (the match is saved)",
-        "Mouse: click a card to choose it, the stock to draw, the discard pile to take,",
-        "and the buttons.",
+        "  t take the upcard or the top discard   p pass the upcard",
+        "  d draw from the stock                  ←/→ choose a card",
+        "  ⏎ or x discard the chosen card         k or g knock or gin (a layout)",
+        "  b big gin (when the rules allow it)    h hint with its reasons",
+        "  s score sheet, v review the last hand  q quit (the match is saved)",
+        "Mouse: click a card to choose it, the stock to draw, the discard pile",
+        "to take, and the buttons.",
+        "Pages scroll: ↑↓, page up/down, home, end. r: the review of a hand.",
         "",
         f"Rules: {describe_rules(view.rules)}",
         "",
@@ -674,9 +689,10 @@ def help_lines(view: SeatView, link: str) -> list[str]:
 def showdown_notes(hand: HandSummary, view: SeatView, ascii_only: bool = False) -> list[str]:
     """The showdown dialog's text: the layouts are drawn as cards, so only the head, the
     lay-offs and the points, then the score."""
-    lines = describe_showdown(hand, view.seat, seat_names(view), ascii_only)
+    names = screen_names(view)
+    lines = describe_showdown(hand, view.seat, names, ascii_only)
     notes = [lines[0]] if hand.result.is_dead else [lines[0], *lines[3:]]
-    return [*notes, "", score_line(view)]
+    return [*notes, "", score_line(view, names)]
 
 
 def showdown_label(result: ResultView, seat: int, names: Sequence[str]) -> str:

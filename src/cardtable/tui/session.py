@@ -13,7 +13,7 @@ match and its person's seat (:func:`resumable_matches`, :func:`person_token`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from cardtable.errors import CardTableError
 from cardtable.table import (
@@ -181,6 +181,11 @@ class TerminalTable:
 
     def hint(self) -> HintView:
         return _gin_hint(self.service.hint(self.match_id, self.token))
+
+    def review(self, deal: int | None = None) -> dict[str, Any]:
+        """The coach's review (JSON) of this seat's decisions in ``deal``, or in every
+        finished deal; a deal in play is refused (``IllegalActionError``)."""
+        return dict(self.service.review(self.match_id, self.token, deal))
 
     def _take(self, view: SeatView) -> Update:
         done = _deals_done(view)

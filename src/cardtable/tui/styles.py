@@ -21,11 +21,17 @@ Screen { background: $background; }
     width: 1fr; height: 5; border: round $foreground 30%; border-title-color: $text-muted;
     padding: 0 1; margin-left: 1;
 }
+TableScreen #logbox {
+    width: 1fr; height: 5; border: round $foreground 30%; border-title-color: $text-muted;
+    padding: 0 1; margin-left: 1; scrollbar-size-vertical: 1;
+}
+TableScreen #log { width: 1fr; height: auto; border: none; padding: 0; margin: 0; }
 #turn { height: 1; text-style: bold; color: $text-accent; margin-top: 1; }
 #hand { margin-top: 0; }
 #handinfo { height: 1; color: $text-muted; }
 #actions { height: 1; margin-top: 1; }
 #actions Button { margin-right: 1; min-width: 8; }
+#status { height: auto; max-height: 2; color: $text-warning; margin-top: 1; }
 #side { width: 36; }
 #sheet {
     border: round $secondary; border-title-color: $text-secondary; padding: 0 1;
@@ -41,8 +47,19 @@ TableScreen.-narrow #side { display: none; }
 .dialog-keys { color: $text-muted; margin-top: 1; }
 .dialog OptionList { height: auto; max-height: 14; }
 .dialog VerticalScroll { height: auto; max-height: 20; }
+.dialog #page { scrollbar-size-vertical: 1; }
+#info-body { text-overflow: fold; }
+ModalScreen.-short .dialog { padding: 0 1; max-height: 100%; }
+ModalScreen.-narrow .dialog { width: 100%; }
 .dialog-buttons { height: auto; margin-top: 1; }
 .side-label { text-style: bold; color: $text-secondary; }
+#review-status { text-style: bold; }
+#review-status.-error { color: $text-error; }
+#review-lines { height: auto; }
+.review-worst { color: $text-warning; }
+.review-hand { text-style: bold; color: $text-secondary; margin-top: 1; }
+.review-decision.-worst { color: $text-error; text-style: bold; }
+.review-why { color: $text-muted; padding-left: 4; }
 .dialog Button { margin-right: 2; }
 ModalScreen { align: center middle; background: $background 60%; }
 #lesson-text {

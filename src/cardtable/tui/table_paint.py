@@ -40,7 +40,7 @@ ACTION_BUTTONS: Final = (
 LOG_LINES: Final = 3
 KEYS_TEXT: Final = (
     "t take · p pass · d draw\n←→ choose a card · ⏎ discard\nk knock or gin · h hint\n"
-    "s score sheet · ? help · q quit"
+    "s score sheet · v review\n? help · q quit"
 )
 
 
@@ -63,6 +63,22 @@ def last_card(groups: Sequence[Group]) -> Card | None:
     return None
 
 
+def throwable(view: SeatView) -> set[Card]:
+    """The cards the seat may discard now (none outside its discard): a card just taken
+    from the pile is not one of them when the rules forbid throwing it straight back."""
+    hand = view.hand
+    if hand.phase != "discard" or hand.to_act != view.seat:
+        return set()
+    legal = set(view.legal_actions)
+    return {card for card in view.hand.hand if f"discard {card}" in legal}
+
+
+def last_throwable(groups: Sequence[Group], allowed: set[Card]) -> Card | None:
+    """The rightmost card of the hand that may be discarded (the deadwood comes last)."""
+    order = [card for group in groups for card in group.cards]
+    return next((card for card in reversed(order) if card in allowed), last_card(groups))
+
+
 @dataclass
 class CardChoice:
     """The chosen card of the hand (a card just drawn is chosen once, then the arrows move
@@ -81,10 +97,16 @@ class CardChoice:
         groups = group_hand(view.arrangement)
         order = [card for group in groups for card in group.cards]
         new = new_card(view)
-        if new is not None and new != self.last_new:
+        fresh = new is not None and new != self.last_new
+        if fresh:
             self.selected = new
         elif self.selected not in order:
             self.selected = last_card(groups)
+            fresh = True
+        allowed = throwable(view)
+        if fresh and allowed and self.selected not in allowed:
+            # The card just taken may not go straight back: start on one that may.
+            self.selected = last_throwable(groups, allowed)
         self.last_new = new
         marks: dict[Card, set[str]] = {card: set() for card in order}
         if self.selected in marks:

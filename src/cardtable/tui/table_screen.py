@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from functools import partial
 from typing import ClassVar, Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
@@ -31,8 +32,9 @@ from cardtable.tui.dialogs import (
     hint_screen,
     sheet_screen,
 )
+from cardtable.tui.review_screen import ReviewScreen
 from cardtable.tui.session import TerminalTable, Update
-from cardtable.tui.table_paint import ACTION_BUTTONS, KEYS_TEXT, LOG_LINES, CardChoice, TablePainter
+from cardtable.tui.table_paint import ACTION_BUTTONS, KEYS_TEXT, CardChoice, TablePainter
 from cardtable.tui.table_work import HintReady, MoveDone, MoveRefused, TableWorker
 from cardtable.tui.widgets import CardView, HandView, Pile, action_button, colour_cards
 
@@ -63,6 +65,7 @@ class TableScreen(Screen[None]):
         Binding("b", "play('big_gin')", "Big gin", show=False),
         Binding("h", "hint", "Hint"),
         Binding("s", "sheet", "Score sheet"),
+        Binding("v", "review_last", "Review", show=False),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_table", "Quit"),
     ]
@@ -97,20 +100,28 @@ class TableScreen(Screen[None]):
                 with Horizontal(id="middle"):
                     yield Pile(id="stock")
                     yield Pile(id="discard")
-                    yield Static(id="log")
+                    # The whole log scrolls, kept at its end: a wrapped line never hides
+                    # the newest move below the box's last row.
+                    box = VerticalScroll(id="logbox")
+                    box.can_focus = False  # the keys stay the table's
+                    with box:
+                        yield Static(id="log")
                 yield Static(id="turn")
                 yield HandView(self.ascii_only, id="hand")
                 yield Static(id="handinfo")
                 with Horizontal(id="actions"):
                     for key, label in ACTION_BUTTONS:
                         yield action_button(key, label, "primary" if key != "pass" else "default")
+                yield Static(id="status")
             with Vertical(id="side"):
                 yield Static(id="sheet")
                 yield Static(KEYS_TEXT, id="keys")
         yield Footer()
 
     async def on_mount(self) -> None:
-        self.query_one("#log", Static).border_title = "table"
+        box = self.query_one("#logbox", VerticalScroll)
+        box.border_title = "table"
+        box.anchor()  # kept at its end as lines come (until the wheel scrolls it back)
         self.query_one("#sheet", Static).border_title = "score sheet"
         await self.start_table()
         self.set_interval(POLL_SECONDS, self.poll)
@@ -127,8 +138,15 @@ class TableScreen(Screen[None]):
     # -- showing what happened -----------------------------------------------------------
 
     def say(self, text: str) -> None:
+        """A line of the move log: the moves, and where a hand ends (nothing else, so that
+        a refused key never pushes a move out of sight)."""
         self.log_lines.append(colour_cards(text))
-        self.query_one("#log", Static).update("\n".join(list(self.log_lines)[-LOG_LINES:]))
+        self.query_one("#log", Static).update("\n".join(self.log_lines))
+
+    def note(self, text: str) -> None:
+        """The status line under the buttons: a refusal, a hint, what is on its way. It
+        stays until the next note or move."""
+        self.query_one("#status", Static).update(colour_cards(text))
 
     def tell(self, update: Update, first: bool) -> None:
         """The events since the last look, in the log."""
@@ -140,11 +158,14 @@ class TableScreen(Screen[None]):
     async def applied(self, update: Update, first: bool = False) -> None:
         """Show what changed; a finished hand opens the showdown."""
         self.busy = False
+        if update:
+            self.note("")
         self.tell(update, first)
         self.choice.hinted = set()
         await self.draw_table()
         if update.finished is not None and not first:
-            showdown = ShowdownScreen(update.finished, self.table.view, self.ascii_only)
+            review = partial(self.review_screen, update.finished.deal)
+            showdown = ShowdownScreen(update.finished, self.table.view, self.ascii_only, review)
             self.app.push_screen(showdown, self.after_showdown)
         elif self.table.finished:
             self.show_final()
@@ -157,7 +178,8 @@ class TableScreen(Screen[None]):
             self.show_final()
 
     def show_final(self) -> None:
-        self.app.push_screen(final_screen(self.table.view), self.after_final)
+        review = partial(self.review_screen, None)
+        self.app.push_screen(final_screen(self.table.view, review), self.after_final)
 
     async def after_final(self, again: bool | None) -> None:
         """``n``: the same seat at the next match of the series; otherwise leave."""
@@ -174,7 +196,7 @@ class TableScreen(Screen[None]):
             return
         refusal = render.refusal(self.table.view, action)
         if refusal is not None:
-            self.say(refusal)
+            self.note(refusal)
             return
         self.busy = True
         self.painter.turn(self.table.view, busy=True)
@@ -187,10 +209,10 @@ class TableScreen(Screen[None]):
     async def on_move_refused(self, message: MoveRefused) -> None:
         self.busy = False
         if self.table.changed_elsewhere():  # a move came from the web table meanwhile
-            self.say(f"Not played: {message.reason}.")
             await self.applied(self.table.refresh())
+            self.note(f"Not played: {message.reason}.")
             return
-        self.say(f"Not allowed: {message.reason}.")
+        self.note(f"Not allowed: {message.reason}.")
         await self.draw_table()
 
     async def poll(self) -> None:
@@ -226,7 +248,7 @@ class TableScreen(Screen[None]):
         if f"discard {card}" in legal:
             self.play(f"discard {card}")
         elif any(text.startswith("discard") for text in legal):
-            self.say(f"You may not discard the {card} now.")
+            self.note(f"You may not discard the {card} now.")
         else:
             self.play("discard")
 
@@ -236,7 +258,7 @@ class TableScreen(Screen[None]):
         view = self.table.view
         choices = render.numbered_choices(view.knock_options)
         if not choices:
-            self.say(render.no_knock(view))
+            self.note(render.no_knock(view))
             return
         start = render.first_of(choices, self.selected)
 
@@ -248,14 +270,14 @@ class TableScreen(Screen[None]):
 
     def action_hint(self) -> None:
         if self.busy or not self.table.my_turn:
-            self.say("Hints are for your turn.")
+            self.note("Hints are for your turn.")
             return
-        self.say("Asking for a hint…")
+        self.note("Asking for a hint…")
         self.worker.hint()
 
     def on_hint_ready(self, message: HintReady) -> None:
         if message.advice is None:
-            self.say(f"No hint now: {message.reason}.")
+            self.note(f"No hint now: {message.reason}.")
         else:
             self.show_hint(message.advice)
 
@@ -263,13 +285,25 @@ class TableScreen(Screen[None]):
         card = advice.card
         self.choice.hinted = set() if card is None else {card}
         self.query_one(HandView).mark("-hinted", self.choice.hinted)
-        self.say(render.hint_line(advice, self.ascii_only))
+        self.note(render.hint_line(advice, self.ascii_only))
 
         def answer(play: bool | None) -> None:
             if play:
                 self.play(advice.action)
 
         self.app.push_screen(hint_screen(advice, self.ascii_only), answer)
+
+    def review_screen(self, deal: int | None) -> ReviewScreen:
+        """The coach's review of ``deal``, or of the whole match (``None``), for this seat."""
+        return ReviewScreen(partial(self.table.review, deal), deal, self.ascii_only)
+
+    def action_review_last(self) -> None:
+        """``v``: the review of the last finished hand."""
+        last = self.table.view.last_hand
+        if last is None:
+            self.note("No finished hand to review yet: the review comes when a hand ends.")
+            return
+        self.app.push_screen(self.review_screen(last.deal))
 
     def action_sheet(self) -> None:
         self.app.push_screen(sheet_screen(self.table.view))

@@ -1,0 +1,168 @@
+"""The coach's review in words, for the full-screen table's review dialog.
+
+The table service sends the review as JSON (``TableService.review``: the seat's own
+decisions, its worst mistakes, its accuracy, a summary per hand); this module reads that
+into small records and words them as the browser's replay does (web/static/js/review.js):
+the action, ``best`` or the points it cost with the better move, and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+__all__ = [
+    "WORST_MARK",
+    "Decision",
+    "HandReview",
+    "Review",
+    "accuracy_text",
+    "action_text",
+    "decision_line",
+    "hand_heading",
+    "parse_review",
+    "verdict_text",
+    "worst_text",
+]
+
+WORST_MARK: Final = "*"
+ACTION_WIDTH: Final = 14  # "discard QD" and "knock KD" with room: the verdicts line up
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One of the seat's decisions and the expert's verdict on it."""
+
+    deal: int
+    index: int
+    action: str
+    best: str
+    loss: float
+    forced: bool
+    worst: bool
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """One finished hand: how it ended and the seat's accuracy in it."""
+
+    deal: int
+    outcome: str
+    winner: int | None
+    points: int
+    accuracy: float | None
+    decisions: tuple[Decision, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A seat's review of one deal (``deal``) or of every finished deal (``deal`` None)."""
+
+    seat: int
+    deal: int | None
+    accuracy: float | None
+    worst: tuple[Decision, ...]
+    hands: tuple[HandReview, ...]
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        return tuple(d for hand in self.hands for d in hand.decisions)
+
+
+def _decision(item: Mapping[str, Any]) -> Decision:
+    return Decision(
+        deal=int(item["deal"]),
+        index=int(item["index"]),
+        action=str(item["action"]),
+        best=str(item["best"]),
+        loss=float(item["loss"]),
+        forced=bool(item["forced"]),
+        worst=bool(item["worst"]),
+        why=str(item["why"]),
+    )
+
+
+def _accuracy(values: Mapping[str, Any], seat: int) -> float | None:
+    value = values.get(str(seat))
+    return None if value is None else float(value)
+
+
+def parse_review(data: Mapping[str, Any]) -> Review:
+    """The service's JSON review as records (its decisions grouped by their hand)."""
+    seat = int(data["seat"])
+    decisions = [_decision(item) for item in data["decisions"]]
+    hands = tuple(
+        HandReview(
+            deal=int(hand["deal"]),
+            outcome=str(hand["outcome"]),
+            winner=None if hand.get("winner") is None else int(hand["winner"]),
+            points=int(hand.get("points") or 0),
+            accuracy=_accuracy(hand.get("accuracy") or {}, seat),
+            decisions=tuple(d for d in decisions if d.deal == int(hand["deal"])),
+        )
+        for hand in data["hands"]
+    )
+    deal = data.get("deal")
+    return Review(
+        seat=seat,
+        deal=None if deal is None else int(deal),
+        accuracy=_accuracy(data["accuracy"], seat),
+        worst=tuple(_decision(item) for item in data["worst"]),
+        hands=hands,
+    )
+
+
+def action_text(action: str) -> str:
+    """``discard QD`` as it is; a knock or gin without its melds (``knock KD``); ``big gin``."""
+    kind, _, rest = action.partition(" ")
+    if kind == "big_gin":
+        return "big gin"
+    card = rest.split(" ", 1)[0]
+    return f"{kind} {card}" if len(card) == 2 else kind
+
+
+def verdict_text(decision: Decision) -> str:
+    """``best``, ``forced``, or ``-X.X pts, better: Y``."""
+    if decision.forced:
+        return "forced"
+    if decision.loss == 0:
+        return "best"
+    return f"-{decision.loss:.1f} pts, better: {action_text(decision.best)}"
+
+
+def decision_line(decision: Decision) -> str:
+    """One decision's line: the worst mark (or a space), the action and the verdict."""
+    mark = WORST_MARK if decision.worst else " "
+    return f"{mark} {action_text(decision.action):<{ACTION_WIDTH}} {verdict_text(decision)}"
+
+
+def accuracy_text(accuracy: float | None, decisions: Sequence[Decision], what: str) -> str:
+    """``Hand accuracy 68.8% (11 of 16 choices best)``, as the service counts it."""
+    if accuracy is None:
+        return f"{what} accuracy: no choices to judge"
+    choices = [d for d in decisions if not d.forced]
+    best = sum(1 for d in choices if d.loss == 0)
+    return f"{what} accuracy {accuracy:.1f}% ({best} of {len(choices)} choices best)"
+
+
+def hand_heading(hand: HandReview, seat: int) -> str:
+    """``Hand 2: knock, you won 23 points``."""
+    outcome = hand.outcome.replace("_", " ")
+    if hand.winner is None:
+        return f"Hand {hand.deal}: {outcome}, no points"
+    who = "you" if hand.winner == seat else "your opponent"
+    return f"Hand {hand.deal}: {outcome}, {who} won {hand.points} points"
+
+
+def worst_text(review: Review) -> str:
+    """The worst mistakes in a line (they are marked with ``*`` below)."""
+    if not review.worst:
+        return "No costly mistakes."
+    listed = ", ".join(
+        f"{action_text(d.action)} -{d.loss:.1f}"
+        + ("" if review.deal is not None else f" (hand {d.deal})")
+        for d in review.worst
+    )
+    return f"Worst mistakes ({WORST_MARK}): {listed}"
