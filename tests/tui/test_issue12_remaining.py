@@ -6,7 +6,6 @@ as the title bar does. The Cribbage table gets the same checks where it has the 
 
 from __future__ import annotations
 
-import html
 import re
 from pathlib import Path
 from typing import Any
@@ -27,13 +26,8 @@ from cardtable.tui.dialogs import InfoScreen
 from cardtable.tui.session import TerminalTable
 from cardtable.tui.table_screen import TableScreen
 
+from .screen_text import SIZE_IDS, SIZES, on_page, on_screen, screen_rows
 from .tui_driver import Driver, run, settle
-
-SIZES = [(80, 24), (120, 40)]
-SIZE_IDS = ["80x24", "120x40"]
-_ROW = re.compile(
-    r'<text [^>]*x="([\d.]+)"[^>]*clip-path="url\(#[\w-]+-line-(\d+)\)">([^<]*)</text>'
-)
 
 
 def gin_table(
@@ -45,33 +39,6 @@ def gin_table(
 def crib_table(service: TableService, seed: str) -> CribbageTable:
     rules = service.make_rules("cribbage", "short", None)
     return CribbageTable.start(service, rules, level="simple", seed=seed, name="Ann")
-
-
-CELL_WIDTH = 12.2  # the screenshot's pixels a column
-
-
-def screen_rows(app: Any) -> list[str]:
-    """The terminal's rows as the player sees them (from the screenshot's text), each
-    character at its column."""
-    width, height = app.size
-    rows = [[" "] * width for _ in range(height)]
-    for x, row, text in _ROW.findall(app.export_screenshot()):
-        start = round(float(x) / CELL_WIDTH)
-        for offset, char in enumerate(html.unescape(text).replace("\xa0", " ")):
-            if int(row) < height and start + offset < width:
-                rows[int(row)][start + offset] = char
-    return ["".join(row) for row in rows]
-
-
-def on_screen(app: Any, text: str) -> bool:
-    return any(text in row for row in screen_rows(app))
-
-
-def on_page(app: Any, text: str) -> bool:
-    """``text`` on screen, maybe wrapped or folded onto the next rows of a dialog (the rows
-    joined without the dialog's border, the scroll bar or the space at their ends)."""
-    edges = "█▌▐▀▄▁▂▃▄▅▆▇ \n"
-    return text in "".join(row.strip(edges) for row in screen_rows(app))
 
 
 def box_text(app: Any, selector: str) -> str:

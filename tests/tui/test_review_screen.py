@@ -4,8 +4,6 @@ at 80x24 and 120x40. What the dialog shows is checked against ``TableService.rev
 
 from __future__ import annotations
 
-import html
-import re
 from pathlib import Path
 from typing import Any
 
@@ -24,38 +22,8 @@ from cardtable.tui.review_screen import ReviewScreen
 from cardtable.tui.session import TerminalTable
 from cardtable.tui.table_screen import TableScreen
 
+from .screen_text import SIZE_IDS, SIZES, on_page, on_screen, screen_rows
 from .tui_driver import Driver, run, settle
-
-SIZES = [(80, 24), (120, 40)]
-SIZE_IDS = ["80x24", "120x40"]
-# A row of text in Textual's SVG screenshot: its x, its row and its characters.
-_ROW = re.compile(
-    r'<text [^>]*x="([\d.]+)"[^>]*clip-path="url\(#[\w-]+-line-(\d+)\)">([^<]*)</text>'
-)
-CELL_WIDTH = 12.2  # the screenshot's pixels a column
-
-
-def screen_rows(app: Any) -> list[str]:
-    """The terminal's rows as the player sees them (from the screenshot's text)."""
-    width, height = app.size
-    rows = [[" "] * width for _ in range(height)]
-    for x, row, text in _ROW.findall(app.export_screenshot()):
-        start = round(float(x) / CELL_WIDTH)
-        for offset, char in enumerate(html.unescape(text).replace("\xa0", " ")):
-            if int(row) < height and start + offset < width:
-                rows[int(row)][start + offset] = char
-    return ["".join(row) for row in rows]
-
-
-def on_screen(app: Any, text: str) -> bool:
-    return any(text in row for row in screen_rows(app))
-
-
-def on_page(app: Any, text: str) -> bool:
-    """``text`` on screen, maybe wrapped onto the next rows of the dialog (the rows joined
-    without the dialog's border, the scroll bar or the space at their ends)."""
-    edges = "█▌▐▀▄▁▂▃▄▅▆▇ \n"
-    return text in "".join(row.strip(edges) for row in screen_rows(app))
 
 
 def gin_table(service: TableService, seed: str, target: int = 100) -> TerminalTable:
