@@ -20,11 +20,16 @@ from cardtable.cribbage.players.board import dealer_wins, discard_win_chances
 from cardtable.cribbage.players.discard import crib_value, discard_options
 from cardtable.cribbage.players.expert import expert_discards, expert_plays
 from cardtable.cribbage.players.opponent import (
+    RANK_VALUES,
+    OpponentModel,
     opponent_candidates,
+    opponent_deals,
     opponent_floor,
     peg_points,
     rank_chances,
 )
+from cardtable.cribbage.players.pegging import Solver
+from cardtable.cribbage.players.play_tree import BeliefSearch
 from cardtable.cribbage.rules import Rules
 from cardtable.cribbage.score import peg_score
 from cardtable.errors import CardTableError, IllegalActionError
@@ -347,3 +352,94 @@ def test_a_go_with_no_card_that_fits() -> None:
     assert view.phase is Phase.PLAY
     for level in ALL_LEVELS:
         assert decide(level, view) == GO
+
+
+def _random_play_position(rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seat's ranks and one hand of the opponent's, to start a count (the seat leads)."""
+    deck = [rank for rank in range(13) for _ in range(4)]
+    rng.shuffle(deck)
+    size = rng.randint(1, 4)
+    return tuple(sorted(deck[:size])), tuple(sorted(deck[4 : 4 + rng.randint(size - 1, size)]))
+
+
+def test_the_belief_search_on_one_known_hand_is_the_solver() -> None:
+    """With one possible hand of the opponent's nothing is hidden, and the two searches (the
+    same opponent model, nothing pruned) must agree exactly."""
+    rng = random.Random(21)
+    for _ in range(400):
+        mine, theirs = _random_play_position(rng)
+        if not theirs:
+            continue
+        greed, low = rng.choice([(3.0, 0.0), (3.0, 1.0), (1.0, 2.0)])
+        solver = Solver(blend=(0.0, 1.0), greed=greed, low=low)
+        found = BeliefSearch(greed, low, prune=0.0).values(
+            mine, (), 0, [(theirs, 1.0)], sorted(set(mine))
+        )
+        for rank, value in found.items():
+            want = solver.play((mine, theirs), (), 0, 0, rank, (121, 121))
+            assert value == pytest.approx(want)
+
+
+def test_the_belief_search_never_values_more_than_seeing_each_hand() -> None:
+    """Choosing the seat's later cards once for every hand still possible can only do worse
+    than choosing them hand by hand (what a search of each deal apart assumes), and does
+    strictly worse somewhere: that is the overestimate it removes."""
+    rng = random.Random(22)
+    below = 0
+    for _ in range(150):
+        mine, _ = _random_play_position(rng)
+        hands = [_random_play_position(rng)[1] for _ in range(3)]
+        size = len(hands[0])
+        hands = [h for h in hands if len(h) == size]
+        if not size or len(mine) < 2:
+            continue
+        deals = [(h, 1.0 + i) for i, h in enumerate(hands)]
+        total = sum(w for _, w in deals)
+        solver = Solver(blend=(0.0, 1.0), greed=3.0, low=1.0)
+        found = BeliefSearch(3.0, 1.0, prune=0.0).values(mine, (), 0, deals, sorted(set(mine)))
+        for rank, value in found.items():
+            each = sum(w * solver.play((mine, h), (), 0, 0, rank, (121, 121)) for h, w in deals)
+            assert value <= each / total + 1e-9
+            below += value < each / total - 1e-6
+    assert below > 0
+
+
+def test_a_high_card_that_pegs_nothing_tells_the_opponent_holds_no_lower() -> None:
+    """On a lead of 2 the opponent plays a king that pegs nothing: under a model that, with
+    no points to take, plays low cards first, it is unlikely to hold anything lower (a 2
+    would have pegged a pair), so the cards of the deals drawn rank far higher on average
+    than those of deals drawn without that preference."""
+    hand = Hand(Rules(), 0, deck_for("2H QC JD TS 3C 4D", "KH 8H 9D KS 5H 5D", "AH"), (0, 0))
+    hand.apply(Action.parse("discard 3C 4D"), 1)
+    hand.apply(Action.parse("discard 5H 5D"), 0)
+    hand.apply(Action.parse("play 2H"), 1)
+    hand.apply(Action.parse("play KH"), 0)
+    view = hand.observation(1)
+
+    def mean_rank(model: OpponentModel) -> float:
+        deals = opponent_deals(view, random.Random(1), False, model)
+        cards = sum(d.weight * len(d.ranks) for d in deals)
+        return sum(d.weight * sum(d.ranks) for d in deals) / cards
+
+    assert mean_rank(OpponentModel(low_weight=1.0)) > mean_rank(OpponentModel(low_weight=0.0)) + 2
+
+
+def test_near_the_end_pegging_out_now_is_never_worth_less_than_later() -> None:
+    """Points pegged past the target break no ties: a card that reaches the target now is
+    valued at least as high as any other card, whatever the others would peg on the way."""
+    rng = random.Random(23)
+    checked = 0
+    for _ in range(300):
+        mine, theirs = _random_play_position(rng)
+        need = (rng.randint(1, 4), rng.randint(5, 30))
+        solver = Solver(win=1.0, terminal=lambda a, b: 0.5, blend=(0.0, 1.0), greed=3.0)
+        seq, count = (rng.randint(0, 12),), 0
+        count = RANK_VALUES[seq[0]]
+        fits = sorted({r for r in mine if RANK_VALUES[r] <= 31 - count})
+        outs = [r for r in fits if peg_points((*seq, r), count + RANK_VALUES[r]) >= need[0]]
+        if not outs or len(fits) < 2:
+            continue
+        values = {r: solver.play((mine, theirs), seq, count, 0, r, need) for r in fits}
+        assert max(values[r] for r in outs) >= max(values.values()) - 1e-12
+        checked += 1
+    assert checked >= 10

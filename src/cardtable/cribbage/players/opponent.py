@@ -12,8 +12,13 @@ deck) could be anywhere, but not with equal chance:
   weighted by the chance that a player who likes points keeps those four, a softmax over its
   15 ways to lay away of ``keep_weight`` times what the four make together (fifteens, pairs,
   runs, a flush) plus or minus ``crib_weight`` times what the two laid away give a crib;
-- players take points in the play: each card it played is weighted against the others it
-  could have played then, a softmax of ``play_weight`` times what each would have pegged.
+- players take points in the play, and else play their low cards first (keeping the high
+  ones for later counts): each card it played is weighted against the others it could have
+  played then (:func:`play_chances`): a softmax of ``play_weight`` times what each would have
+  pegged, and among the cards that peg alike a softmax of ``low_weight`` times how low it
+  is. So a king played on a count where it pegs nothing says the opponent likely holds no
+  lower card that would not have pegged either. A lead says little of the kind (players lead
+  for other reasons than a card's rank), so ``lead_low_weight`` is 0.
 
 Deals are drawn uniformly (the opponent's cards among those the floor allows, its crib cards
 among the rest), weighted, and drawn again in proportion to their weights (sampling
@@ -42,6 +47,7 @@ __all__ = [
     "opponent_deals",
     "opponent_floor",
     "peg_points",
+    "play_chances",
     "rank_chances",
 ]
 
@@ -80,6 +86,35 @@ def peg_points(ranks: Sequence[int], count: int) -> int:
         if max(window) - low == length - 1 and len(set(window)) == length:
             return points + length
     return points
+
+
+def play_chances(
+    points: Sequence[int], ranks: Sequence[int], greed: float, low: float
+) -> list[float]:
+    """How likely a player is to play each of its cards (their ``points`` pegged now and
+    ``ranks``): points first, a softmax of ``greed`` times them; then, among the cards that
+    peg alike, low cards first, a softmax of ``-low`` times the rank. The rank only shares out
+    what a level of points gets, so a low card never outweighs a card that pegs.
+
+    >>> [round(c, 3) for c in play_chances([0, 0, 2], [0, 9, 12], 3.0, 0.0)]
+    [0.002, 0.002, 0.995]
+    >>> [round(c, 3) for c in play_chances([0, 0, 2], [0, 9, 12], 3.0, 1.0)]
+    [0.005, 0.0, 0.995]
+    """
+    top = max(points)
+    level: dict[int, float] = {}
+    within = [exp(-low * r) for r in ranks]
+    for p, w in zip(points, within, strict=True):
+        level[p] = level.get(p, 0.0) + w
+    counts: dict[int, int] = {}
+    for p in points:
+        counts[p] = counts.get(p, 0) + 1
+    chances = [
+        exp(greed * (p - top)) * counts[p] * w / level[p]
+        for p, w in zip(points, within, strict=True)
+    ]
+    total = sum(chances)
+    return [c / total for c in chances]
 
 
 def kept_points(cards: Sequence[Card]) -> int:
@@ -171,16 +206,23 @@ class OpponentModel:
     drawn again by weight (deals that come up more than once are merged).
 
     ``their_blend`` is for the play search (:class:`~cardtable.cribbage.players.pegging.
-    Solver`): how far the opponent's replies there follow ``play_weight`` (taking points)
-    rather than a minimax that would see the seat's cards. The defaults were tuned on the
-    strength bench (``bench/cribbage_strength.py``) within the time a decision may take.
+    Solver`): how far the opponent's replies there follow ``play_weight`` and ``low_weight``
+    (taking points, else its low cards) rather than a minimax that would see the seat's cards.
+    ``belief``: search the play over all the drawn deals together, the seat choosing each
+    later card once for every deal still possible
+    (:mod:`~cardtable.cribbage.players.play_tree`), rather than deal by deal.
+    ``lead_low_weight`` is ``low_weight`` for a lead. The defaults were tuned on the strength
+    bench (``bench/cribbage_strength.py``) within the time a decision may take.
     """
 
     keep_weight: float = 0.5
     crib_weight: float = 0.5
     play_weight: float = 3.0
+    low_weight: float = 1.0
+    lead_low_weight: float = 0.0
     draws: int = 300
     their_blend: float = 1.0
+    belief: bool = False
     samples: tuple[tuple[int, int], ...] = ((0, 24), (1, 60), (2, 60), (3, 60), (4, 48))
 
     def samples_for(self, cards: int) -> int:
@@ -250,12 +292,12 @@ def _play_likelihood(
         room = 31 - context.count
         options = [c for c in held if VALUES[c] <= room]
         if len(options) > 1:
-            scores = {
-                c: model.play_weight * peg_points((*context.seq, c % 13), context.count + VALUES[c])
-                for c in options
-            }
-            top = max(scores.values())
-            chance *= exp(scores[context.card] - top) / sum(exp(s - top) for s in scores.values())
+            low = model.low_weight if context.seq else model.lead_low_weight
+            points = [
+                peg_points((*context.seq, c % 13), context.count + VALUES[c]) for c in options
+            ]
+            chances = play_chances(points, [c % 13 for c in options], model.play_weight, low)
+            chance *= chances[options.index(context.card)]
         held.remove(context.card)
     return chance
 

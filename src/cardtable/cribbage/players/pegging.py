@@ -17,9 +17,12 @@ In each drawn deal the seat plays its best card, but the opponent is not assumed
 perfectly: a plain minimax would let it see the seat's cards, so it would never pair a lead
 kept from a pair (a trap for the pair royal) or play into a run, and the seat would never
 set such traps. The opponent's reply is instead the average of its cards weighted by what
-each pegs now (``OpponentModel.play_weight``, the same weighting that reads its past plays),
-mixed with its minimax reply by ``OpponentModel.their_blend`` (1: the weighted reply alone,
-which measured best, against the simple player and against the expert itself).
+each pegs now and, among those that peg alike, by how low it is
+(:func:`~cardtable.cribbage.players.opponent.play_chances`, the same weighting that reads its
+past plays), mixed with its minimax reply by ``OpponentModel.their_blend`` (1: the weighted
+reply alone, which measured best, against the simple player and against the expert itself).
+:mod:`~cardtable.cribbage.players.play_tree` searches all the deals together instead
+(``OpponentModel.belief``; off: it measured no better).
 
 Near the end of a game (a player may reach the target during this hand) the search values
 positions by the chance of winning instead (:mod:`~cardtable.cribbage.players.board`): pegging
@@ -32,7 +35,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from math import exp
 from typing import Final
 
 from cardtable.cards import VALUES
@@ -44,7 +46,9 @@ from cardtable.cribbage.players.opponent import (
     OpponentModel,
     opponent_deals,
     peg_points,
+    play_chances,
 )
+from cardtable.cribbage.players.play_tree import BeliefSearch
 
 __all__ = ["DEFAULT_MODEL", "PlayValue", "Situation", "Solver", "play_values", "situation"]
 
@@ -95,11 +99,12 @@ class Solver:
 
     Values are from side 0's view. Side 0 takes its best card; side ``s`` mixes its best
     card (weight ``1 - blend[s]``) with the average of its cards weighted by
-    ``exp(greed * points pegged now)`` (weight ``blend[s]``). With ``terminal`` unset the
+    :func:`~cardtable.cribbage.players.opponent.play_chances` of ``greed`` and ``low``
+    (weight ``blend[s]``; ``lead_low`` for ``low`` on a lead). With ``terminal`` unset the
     value is the points side 0 pegs from here minus side 1's; with it set (near the end of
     the game), reaching the target in the play is worth ``win`` and the end of the play is
-    ``terminal(need0, need1)``
-    (each point pegged on the way adds :data:`TIE_POINT` to break ties).
+    ``terminal(need0, need1)`` (each point pegged on the way, up to the target, adds
+    :data:`TIE_POINT` to break ties).
     """
 
     def __init__(
@@ -108,11 +113,15 @@ class Solver:
         terminal: Terminal | None = None,
         blend: tuple[float, float] = (0.0, 0.0),
         greed: float = 1.0,
+        low: float = 0.0,
+        lead_low: float = 0.0,
     ) -> None:
         self.win = win
         self.terminal = terminal
         self.blend = blend
         self.greed = greed
+        self.low = low
+        self.lead_low = lead_low
         self.memo: dict[tuple[object, ...], float] = {}
 
     def solve(
@@ -146,11 +155,12 @@ class Solver:
         blend = self.blend[turn]
         if blend and len(values) > 1:
             # A player who cannot see the other's cards does not always find the best reply:
-            # it takes points when it can (weights by what each card pegs now).
+            # it takes points when it can, else plays low (weights by what each card pegs
+            # now and by its rank).
+            low = self.low if seq else self.lead_low
             points = [peg_points((*seq, r), count + RANK_VALUES[r]) for r in moves]
-            top = max(points)
-            weights = [exp(self.greed * (p - top)) for p in points]
-            expected = sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights)
+            weights = play_chances(points, moves, self.greed, low)
+            expected = sum(w * v for w, v in zip(weights, values, strict=True))
             best = (1.0 - blend) * best + blend * expected
         memo[key] = best
         return best
@@ -176,7 +186,9 @@ class Solver:
         if win is not None and points:
             left = need[turn] - points
             if left <= 0:
-                return sign * (win + TIE_POINT * points)
+                # Points past the target count for nothing: pegging out now is worth as much
+                # as any later way to the target, never less.
+                return sign * (win + TIE_POINT * need[turn])
             need = (left, need[1]) if turn == 0 else (need[0], left)
         if new_count == 31:
             # 31 ends the count at once (its 2 are in ``points``; no go point on top).
@@ -248,24 +260,39 @@ def play_values(
     by_rank: dict[int, Action] = {}
     for action in sorted(plays, key=lambda a: a.cards[0]):
         by_rank.setdefault(action.cards[0] % 13, action)
+    if endgame is None and model.belief:
+        search = BeliefSearch(model.play_weight, model.low_weight, model.lead_low_weight)
+        found = search.values(
+            state.mine, state.seq, state.count, [(d.ranks, d.weight) for d in deals], list(by_rank)
+        )
+        return _ranked(plays, found)
     totals = dict.fromkeys(by_rank, 0.0)
     weight_sum = 0.0
     blend = (0.0, model.their_blend)
-    shared = Solver(blend=blend, greed=model.play_weight)
+    shared = Solver(
+        blend=blend, greed=model.play_weight, low=model.low_weight, lead_low=model.lead_low_weight
+    )
     for deal in deals:
         if endgame is None:
             solver = shared
         else:
             win, terminal = endgame(deal)
-            solver = Solver(win, terminal, blend, model.play_weight)
+            solver = Solver(
+                win, terminal, blend, model.play_weight, model.low_weight, model.lead_low_weight
+            )
         hands = (state.mine, deal.ranks)
         for rank in by_rank:
             totals[rank] += deal.weight * solver.play(
                 hands, state.seq, state.count, 0, rank, state.need
             )
         weight_sum += deal.weight
+    return _ranked(plays, {rank: total / weight_sum for rank, total in totals.items()})
+
+
+def _ranked(plays: list[Action], by_rank: dict[int, float]) -> list[PlayValue]:
+    """The plays with the value of their rank, best first (ties: the lower card first)."""
     values = [
-        PlayValue(action, totals[action.cards[0] % 13] / weight_sum)
+        PlayValue(action, by_rank[action.cards[0] % 13])
         for action in sorted(plays, key=lambda a: (VALUES[a.cards[0]], a.cards[0]))
     ]
     # The same rank in two suits has the same value; the stable sort keeps the lower first.
