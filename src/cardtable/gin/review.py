@@ -99,7 +99,7 @@ class Decision:
             "seat": self.seat,
             "action": str(self.action),
             "best": str(self.best),
-            "loss": round(self.loss, 2),
+            "loss": round(self.loss, 1),  # as every front end shows it
             "forced": self.forced,
             "worst": self.worst,
             "why": self.why,

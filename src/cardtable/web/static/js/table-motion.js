@@ -137,7 +137,10 @@ export function playMotion(table, before) {
   if (newDeal && !events.length) beep(table.root, "deal");
   if (reducedMotion()) return;
   if (newDeal) {
-    if (events.length <= 1 && table.obs.phase !== "over") dealMotion(table, before);
+    // A deal shown before this seat has moved in it is dealt on screen, whatever the
+    // computer did first (it may have taken the upcard and thrown before the page drew).
+    const mineYet = events.some((event) => event.seat === v.seat);
+    if (!mineYet && table.obs.phase !== "over") dealMotion(table, before);
     return;
   }
   if (!before) return;
