@@ -5,6 +5,7 @@ the opponent's moves get no verdict. Screenshots at desktop and phone sizes."""
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,6 +31,12 @@ VERDICT = """() => {
            best: box.dataset.best ?? null, index: box.dataset.index ?? null,
            text: box.textContent };
 }"""
+
+
+def shown_percent(value: float) -> int:
+    """A percentage as the page rounds it (JavaScript's Math.round: a half goes up, where
+    Python's round goes to the even neighbour)."""
+    return math.floor(value + 0.5)
 
 
 BADGES = """async ([matchId, token, seat]) => {
@@ -96,7 +103,7 @@ def test_the_replay_shows_the_reviews_verdicts(
     page.wait_for_selector("dialog[open] .replay .review-summary")
     summary = page.inner_text("dialog[open] .review-accuracy.hand")
     accuracy = review["accuracy"][str(seat)]  # type: ignore[index]
-    assert f"Accuracy {round(accuracy)}%" in summary
+    assert f"Accuracy {shown_percent(accuracy)}%" in summary
     total = int(page.inner_text(".replay-count").split("/")[1])
     assert total == len(service.replay_hand(match_id, token, 1).actions)
     shown_mine = 0
@@ -133,7 +140,8 @@ def test_the_replay_shows_the_reviews_verdicts(
     badges = page.evaluate(BADGES, [match_id, token, seat])
     assert badges[0] == f"This hand: {summary.split(': ', 1)[1]}"
     whole = service.review(match_id, token)
-    assert badges[1].startswith(f"Match: Accuracy {round(whole['accuracy'][str(seat)])}%")  # type: ignore[index]
+    match_accuracy = whole["accuracy"][str(seat)]  # type: ignore[index]
+    assert badges[1].startswith(f"Match: Accuracy {shown_percent(match_accuracy)}%")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"30-review-{screen}.png"))
     table.close()
