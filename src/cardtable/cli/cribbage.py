@@ -22,6 +22,7 @@ from cardtable.cards import (
     parse_cards,
     shuffled_deck,
 )
+from cardtable.cli.evaluate import add_cribbage_evaluate
 from cardtable.cli.sim import add_cribbage_tournament
 from cardtable.cli.usage import UsageError, settings_from
 from cardtable.cribbage.hand import STARTER_INDEX, dealt_cards
@@ -429,3 +430,4 @@ def add_cribbage_commands(sub: Any) -> None:
     _add_replay(sub)
     add_cribbage_tournament(sub)
     _add_verify(sub)
+    add_cribbage_evaluate(sub)

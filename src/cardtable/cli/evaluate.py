@@ -5,6 +5,9 @@ runs :func:`cardtable.sim.evaluate.evaluate`: duplicate deals against each oppon
 agent in a process of its own that is handed only its own observations, 95% intervals, and a
 secret run seed printed at the end. Bad input (an unknown agent or opponent, an odd or
 too small ``--games``) and a failing agent exit 2 with one line.
+
+``cardtable cribbage evaluate AGENT ...`` is the same evaluation of a Cribbage agent (its
+levels, its ``--rules`` presets and ``--set``; a match's margin is in game points).
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ from cardtable.cli.sim import refusals_as_usage_errors
 from cardtable.cli.usage import UsageError, add_rules_options, rules_from_args
 from cardtable.gin.players import player_names
 from cardtable.sim.evaluate import DEFAULT_OPPONENTS, evaluate
+from cardtable.sim.players import GameName
 from cardtable.sim.results import SimulationResult
 
-__all__ = ["add_evaluate"]
+__all__ = ["add_cribbage_evaluate", "add_evaluate"]
 
 SEED_HELP = (
     "repeat an evaluation: the seed its results printed. By default the seed is fresh and "
@@ -29,8 +33,15 @@ SEED_HELP = (
 )
 
 
-def add_evaluate(sub: Any) -> None:
-    """Add the ``evaluate`` subcommand to ``sub`` (argparse subparsers)."""
+def add_evaluate(sub: Any, game: GameName = "gin") -> None:
+    """Add the ``evaluate`` subcommand of ``game`` to ``sub`` (argparse subparsers)."""
+    names = player_names()
+    add_options = add_rules_options
+    if game == "cribbage":  # the Cribbage command line is loaded by now: it calls this
+        from cardtable.cli.cribbage import add_rules_options as add_options
+        from cardtable.cribbage.players import player_names as cribbage_names
+
+        names = cribbage_names()
     p = sub.add_parser(
         "evaluate",
         help="evaluate an agent: duplicate deals, its own process, a secret seed",
@@ -40,7 +51,7 @@ def add_evaluate(sub: Any) -> None:
             "its own observations, from a secret seed printed at the end."
         ),
     )
-    p.add_argument("agent", help=f"a level ({', '.join(player_names())}) or module:factory")
+    p.add_argument("agent", help=f"a level ({', '.join(names)}) or module:factory")
     p.add_argument(
         "--against",
         default=",".join(DEFAULT_OPPONENTS),
@@ -62,13 +73,25 @@ def add_evaluate(sub: Any) -> None:
         metavar="SECONDS",
         help="the longest the agent may take over one decision (default 60)",
     )
-    add_rules_options(p)
+    add_options(p)
     p.add_argument("--json", action="store_true", help="print JSON only")
-    p.set_defaults(func=_cmd_evaluate)
+    p.set_defaults(func=_cmd_evaluate, evaluated_game=game)
+
+
+def add_cribbage_evaluate(sub: Any) -> None:
+    """Add ``cardtable cribbage evaluate`` to ``sub``: the same evaluation of a Cribbage agent."""
+    add_evaluate(sub, "cribbage")
 
 
 def _cmd_evaluate(args: argparse.Namespace, out: TextIO) -> int:
-    rules = rules_from_args(args)
+    game: GameName = args.evaluated_game
+    rules: Any
+    if game == "cribbage":
+        from cardtable.cli.cribbage import rules_from_args as cribbage_rules
+
+        rules = cribbage_rules(args)
+    else:
+        rules = rules_from_args(args)
     against = [name.strip() for name in args.against.split(",") if name.strip()]
     if not against:
         raise UsageError("--against names at least one opponent, like simple,expert")
@@ -96,6 +119,7 @@ def _cmd_evaluate(args: argparse.Namespace, out: TextIO) -> int:
             seed=args.seed,
             timeout=args.timeout,
             progress=progress if interactive else None,
+            game=game,
         )
     if args.json:
         out.write(json.dumps(evaluation.to_dict()) + "\n")

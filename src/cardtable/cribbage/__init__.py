@@ -9,6 +9,7 @@ from cardtable.cribbage.hand import ActionRecord, Hand, Observation, Phase, Play
 from cardtable.cribbage.match import FinalScore, GameResult, Match, MatchObservation
 from cardtable.cribbage.rules import PRESETS, Rules, make_rules
 from cardtable.cribbage.score import PegScore, ShowScore, peg_score, show_score, show_total
+from cardtable.cribbage.worlds import sample_worlds
 
 __all__ = [
     "ACCEPT",
@@ -33,6 +34,7 @@ __all__ = [
     "ShowScore",
     "make_rules",
     "peg_score",
+    "sample_worlds",
     "show_score",
     "show_total",
 ]

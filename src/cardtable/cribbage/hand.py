@@ -421,6 +421,35 @@ class Hand:
             return
         self.phase = Phase.DONE if len(self.shows) == 3 else Phase.COUNT
 
+    def undo(self) -> ActionRecord:
+        """Take back the last action exactly and return its record: the hand is then the hand
+        it was before the action. Raise :class:`~cardtable.errors.IllegalActionError` when no
+        action is left to take back.
+
+        The hand is dealt again from its deck and pegs and the history replayed but the last
+        record: one action moves a hand on past everything nobody chooses (the end of a
+        count, its go, the show), and a deal is some twenty actions, so reading the history
+        back costs little and cannot disagree with :meth:`apply`.
+
+        >>> from cardtable.cards import shuffled_deck
+        >>> hand = Hand(Rules(), dealer=0, deck=shuffled_deck("undo-doc"), pegs=(0, 0))
+        >>> _ = hand.apply(hand.legal_actions()[0])
+        >>> str(hand.undo()), hand.history, hand.to_act
+        ('1 discard 9H 9D', [], 1)
+        >>> hand.undo()
+        Traceback (most recent call last):
+        ...
+        cardtable.errors.IllegalActionError: nothing to undo: no action has been played in this hand
+        """
+        if not self.history:
+            raise IllegalActionError("nothing to undo: no action has been played in this hand")
+        record = self.history[-1]
+        before = Hand(self.rules, self.dealer, self.deck, self.start_pegs, self.seed)
+        for past in self.history[:-1]:
+            before.apply(past.action, past.seat)
+        self.__dict__.update(before.__dict__)
+        return record
+
     def copy(self) -> Hand:
         """An independent copy (the deck, the deal and finished records are shared)."""
         new = object.__new__(Hand)

@@ -199,6 +199,30 @@ class Match:
             self._finish_hand()
         return record
 
+    def undo(self) -> ActionRecord:
+        """Take back the last action of the match (see :meth:`Hand.undo`): an action that
+        ended a hand takes back the next deal too, and one that ended a game its result, its
+        game points and the match's end.
+
+        Raises :class:`~cardtable.errors.IllegalActionError` before the first action."""
+        if self.final is None and self.current.history:
+            return self.current.undo()
+        if not self.hands:
+            raise IllegalActionError("nothing to undo: no action has been played in the match")
+        # The last action ended a hand: drop the deal that followed it (none once the match
+        # is over) and reopen that hand.
+        ended = self.hands.pop()
+        self.current = ended
+        self.final = None
+        if ended.winner is None:
+            self.game_hands -= 1
+        else:
+            game = self.games.pop()
+            self.game_points[game.winner] -= game.game_points
+            self.game_hands = game.hands - 1
+            self.game_first_dealer = game.first_dealer
+        return ended.undo()
+
     def _finish_hand(self) -> None:
         hand = self.current
         self.hands.append(hand)

@@ -15,6 +15,10 @@ nothing) and over the hands decided, each with its Wilson 95% interval, and its 
 margin per game with a 95% interval computed over the duplicate pairs (the two games of a
 pair share their deal, so the pairs, not the games, are the independent draws).
 
+``game="cribbage"`` evaluates a Cribbage agent the same way, with Cribbage's rules, players
+and engine (the simulator's ``game="cribbage"``): a match's points are game points, a hand's
+the points each player scored in it, and a tied hand decides nothing.
+
 >>> evaluation = evaluate("random", against=["simple"], games=4, unit="hand")
 >>> evaluation.opponents, evaluation.results[0].games, evaluation.secret
 (('simple',), 4, True)
@@ -37,7 +41,15 @@ from cardtable.gin.players.base import Player
 from cardtable.gin.rules import Rules, make_rules
 from cardtable.sim.chunks import Chunk, games_of
 from cardtable.sim.play import Unit
-from cardtable.sim.players import PlayerSpec, check_names, load_player, spec_name
+from cardtable.sim.players import (
+    GameName,
+    PlayerSpec,
+    check_game,
+    check_names,
+    load_cribbage_player,
+    load_player,
+    spec_name,
+)
 from cardtable.sim.remote_agent import AgentError, RemoteAgent
 from cardtable.sim.results import SimulationResult, wilson_interval
 from cardtable.sim.seeds import run_seed
@@ -175,19 +187,22 @@ class _Marked:
     """A player that notes itself as the last to have moved, so an illegal action is
     blamed on the right side (the engine checks the layouts of melds)."""
 
-    def __init__(self, player: Player, who: str, last: list[tuple[str, Action]]) -> None:
+    def __init__(self, player: Any, who: str, last: list[tuple[str, Any]]) -> None:
         self.name = player.name
         self._player = player
         self._who = who
         self._last = last
 
     def act(self, observation: Observation) -> Action:
-        action = self._player.act(observation)
+        action: Action = self._player.act(observation)
         self._last[:] = [(self._who, action)]
         return action
 
 
-def _check(games: int, against: Sequence[PlayerSpec], agent: PlayerSpec) -> None:
+def _check(
+    games: int, against: Sequence[PlayerSpec], agent: PlayerSpec, game: GameName = "gin"
+) -> None:
+    check_game(game)
     if games < 2 or games % 2:
         raise ValueError(
             f"games must be an even number of at least 2 (duplicate pairs), not {games}"
@@ -195,8 +210,9 @@ def _check(games: int, against: Sequence[PlayerSpec], agent: PlayerSpec) -> None
     if not against:
         raise ValueError("name at least one opponent")
     if isinstance(agent, str) and ":" not in agent:
-        load_player(agent, 0)  # a level of this package: refused here if unknown
-    check_names(against)
+        # A level of this package: refused here if unknown.
+        (load_player if game == "gin" else load_cribbage_player)(agent, 0)
+    check_names(against, game)
 
 
 def evaluate(
@@ -210,6 +226,7 @@ def evaluate(
     seed: str | int | None = None,
     timeout: float = 60.0,
     progress: Progress | None = None,
+    game: GameName = "gin",
 ) -> Evaluation:
     """Evaluate ``agent`` against each of ``against`` over ``games`` games (an even number).
 
@@ -219,15 +236,23 @@ def evaluate(
     a secret run seed, revealed in the result. ``timeout`` bounds the seconds the agent may
     take over one decision. ``progress(opponent, result)`` gets the running result after
     every duplicate pair. A failing agent (unknown, raising, hanging, illegal) raises
-    :class:`~cardtable.sim.remote_agent.AgentError`.
+    :class:`~cardtable.sim.remote_agent.AgentError`. ``game`` is ``"gin"`` or
+    ``"cribbage"`` (``rules`` then a Cribbage preset or rules).
     """
-    _check(games, against, agent)
-    the_rules = make_rules(rules, settings)
+    _check(games, against, agent, game)
+    the_rules: Any
+    if game == "cribbage":  # imported here: a gin run never loads Cribbage
+        from cardtable.cribbage.rules import make_rules as make_cribbage_rules
+
+        the_rules = make_cribbage_rules(rules, settings)  # type: ignore[arg-type]
+    else:
+        the_rules = make_rules(rules, settings)
+    load = load_player if game == "gin" else load_cribbage_player
     text, secret = run_seed(seed)
     name = spec_name(agent)
     results: list[SimulationResult] = []
-    last: list[tuple[str, Action]] = []
-    with RemoteAgent(agent, timeout=timeout) as remote:
+    last: list[tuple[str, Any]] = []
+    with RemoteAgent(agent, timeout=timeout, game=game) as remote:
 
         def agent_player(player_seed: int) -> Player:
             return _Marked(remote.new_player(player_seed), "agent", last)
@@ -235,9 +260,9 @@ def evaluate(
         for number, opponent in enumerate(against):
 
             def opponent_player(player_seed: int, spec: PlayerSpec = opponent) -> Player:
-                return _Marked(load_player(spec, player_seed), "opponent", last)
+                return _Marked(load(spec, player_seed), "opponent", last)
 
-            result = SimulationResult((name, spec_name(opponent)), unit, the_rules, text)
+            result = SimulationResult((name, spec_name(opponent)), unit, the_rules, text, game=game)
             chunk = Chunk(
                 pairing=number,
                 players=(agent_player, opponent_player),
@@ -248,12 +273,13 @@ def evaluate(
                 keep_records=False,
                 start=0,
                 stop=games,
+                game=game,
             )
             start = time.perf_counter()
             played = games_of(chunk)
             while True:
                 try:
-                    game = next(played, None)
+                    finished = next(played, None)
                 except AgentError:
                     raise
                 except CardTableError as error:  # the engine refused a move
@@ -262,9 +288,9 @@ def evaluate(
                             f"agent {name!r} played {str(last[0][1])!r}: {error}"
                         ) from None
                     raise
-                if game is None:
+                if finished is None:
                     break
-                result.results.append(game)
+                result.results.append(finished)
                 result.seconds = time.perf_counter() - start
                 if progress is not None and len(result.results) % 2 == 0:
                     progress(result.players[1], result)

@@ -15,6 +15,10 @@ other player; the agent's process only ever receives
   cost several times as much as the rest of the observation;
 * ``("stop",)``.
 
+A Cribbage agent (``game="cribbage"``) is handed the same messages, its observation the
+:class:`~cardtable.cribbage.match.MatchObservation` of its own seat, sent whole (``kept`` 0,
+no events): a Cribbage view is small.
+
 Messages to the agent are pickles; its answers are short UTF-8 lines (``ready``, ``ok``,
 ``action draw``, ``error MESSAGE``) that the evaluator parses with ``Action.parse`` and never
 unpickles, so an agent cannot run code in the evaluator by what it sends. An answer that does
@@ -47,13 +51,24 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from types import TracebackType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from cardtable.errors import CardTableError
 from cardtable.gin.actions import Action
 from cardtable.gin.hand import Observation, PublicEvent
 from cardtable.gin.players.base import Player
-from cardtable.sim.players import PlayerSpec, load_player, spec_name
+from cardtable.sim.players import (
+    GameName,
+    PlayerSpec,
+    check_game,
+    load_cribbage_player,
+    load_player,
+    spec_name,
+)
+
+if TYPE_CHECKING:  # Cribbage is imported when a Cribbage agent asks for it, not by gin's
+    from cardtable.cribbage.actions import Action as CribbageAction
+    from cardtable.cribbage.match import MatchObservation
 
 __all__ = ["AgentError", "RemoteAgent"]
 
@@ -66,8 +81,8 @@ class AgentError(CardTableError):
     """The agent failed: it could not be built, broke a rule, raised, hung or died."""
 
 
-def serve(spec: PlayerSpec, connection: Connection) -> None:
-    """The agent's process: build players from ``spec`` and answer the evaluator.
+def serve(spec: PlayerSpec, connection: Connection, game: GameName = "gin") -> None:
+    """The agent's process: build players of ``game`` from ``spec`` and answer the evaluator.
 
     Top level, so that a spawned process finds it. Ctrl-C is left to the evaluator, which
     stops this process itself.
@@ -78,13 +93,14 @@ def serve(spec: PlayerSpec, connection: Connection) -> None:
     def say(text: str) -> None:
         connection.send_bytes(text.encode("utf-8"))
 
+    load = load_player if game == "gin" else load_cribbage_player
     try:
-        load_player(spec, 0)  # a bad spec is reported now, before any game is dealt
+        load(spec, 0)  # a bad spec is reported now, before any game is dealt
     except Exception as error:
         say(f"error {error}")
         return
     say("ready")
-    player: Player | None = None
+    player: Any = None
     events: tuple[PublicEvent, ...] = ()
     while True:
         try:
@@ -93,13 +109,15 @@ def serve(spec: PlayerSpec, connection: Connection) -> None:
             return  # the evaluator is gone
         try:
             if message[0] == "game":
-                player = load_player(spec, message[1])
+                player = load(spec, message[1])
                 events = ()
                 say("ok")
             elif message[0] == "act" and player is not None:
                 _, bare, kept, new_events = message
-                events = events[:kept] + new_events
-                observation = dataclasses.replace(bare, events=events)
+                observation = bare  # a Cribbage view comes whole
+                if game == "gin":
+                    events = events[:kept] + new_events
+                    observation = dataclasses.replace(bare, events=events)
                 say(f"action {player.act(observation)}")
             else:
                 return
@@ -114,10 +132,11 @@ class RemoteAgent:
 
     ``spec`` is a player name, a ``"module:attribute"`` path to a factory ``f(seed) ->
     Player`` or a top-level factory (it is imported in the agent's process, never here).
-    ``timeout`` bounds the seconds of one answer.
+    ``timeout`` bounds the seconds of one answer; ``game`` is ``"gin"`` or ``"cribbage"``.
     """
 
-    def __init__(self, spec: PlayerSpec, *, timeout: float = 60.0) -> None:
+    def __init__(self, spec: PlayerSpec, *, timeout: float = 60.0, game: GameName = "gin") -> None:
+        check_game(game)
         if not timeout > 0:
             raise ValueError(f"the timeout must be a positive number of seconds, not {timeout}")
         try:
@@ -128,6 +147,7 @@ class RemoteAgent:
                 f"'module:attribute' path or a top-level factory, not {spec!r}"
             ) from None
         self.spec = spec
+        self.game: GameName = game
         self.name = spec_name(spec)
         self.timeout = timeout
         self.decisions = 0
@@ -152,7 +172,10 @@ class RemoteAgent:
         context = multiprocessing.get_context("spawn")  # never fork: a copy of our memory
         ours, theirs = context.Pipe(duplex=True)
         process = context.Process(
-            target=serve, args=(self.spec, theirs), name=f"agent {self.name}", daemon=True
+            target=serve,
+            args=(self.spec, theirs, self.game),
+            name=f"agent {self.name}",
+            daemon=True,
         )
         process.start()
         theirs.close()  # so that its end closing reads as EOF here
@@ -196,6 +219,24 @@ class RemoteAgent:
             raise AgentError(f"agent {self.name!r} answered {text!r}: {error}") from None
         legal = {(a.kind, a.card) for a in observation.legal_actions()}
         if (action.kind, action.card) not in legal:  # the layout of melds: the engine checks
+            raise AgentError(f"agent {self.name!r} chose {text!r}, which is not legal now")
+        self.decisions += 1
+        return action
+
+    def act_cribbage(self, observation: MatchObservation) -> CribbageAction:
+        """The Cribbage agent's action for its own seat's ``observation``."""
+        from cardtable.cribbage.actions import Action as CribbageAction
+
+        self._send(("act", observation, 0, ()))
+        answer = self._answer(self.timeout)
+        text = answer.removeprefix("action ")
+        if text == answer:
+            raise AgentError(f"agent {self.name!r} failed: {answer.removeprefix('error ')}")
+        try:
+            action = CribbageAction.parse(text)
+        except CardTableError as error:
+            raise AgentError(f"agent {self.name!r} answered {text!r}: {error}") from None
+        if action not in observation.hand.legal_actions():
             raise AgentError(f"agent {self.name!r} chose {text!r}, which is not legal now")
         self.decisions += 1
         return action
@@ -256,7 +297,7 @@ class _Proxy:
 
     def __init__(self, agent: RemoteAgent) -> None:
         self.name = agent.name
-        self._act: Callable[[Observation], Action] = agent.act
+        self._act: Callable[[Any], Any] = agent.act if agent.game == "gin" else agent.act_cribbage
 
-    def act(self, observation: Observation) -> Action:
+    def act(self, observation: Any) -> Any:
         return self._act(observation)
