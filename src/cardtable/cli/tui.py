@@ -108,10 +108,14 @@ def _theme(args: argparse.Namespace) -> str:
 
 
 def _player_name(args: argparse.Namespace) -> str:
+    # A --name the table refuses (too long, control characters) is refused with exit 2; a
+    # login name is only shortened to what the table keeps.
+    from cardtable.table.names import MAX_NAME  # the table is imported only to play
+
     if args.name:
-        return str(args.name)[:40]
+        return str(args.name)
     try:
-        return getpass.getuser()[:40]
+        return getpass.getuser()[:MAX_NAME]
     except (OSError, KeyError, ImportError):  # no login name (some containers)
         return "Player"
 

@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy import text as sql
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import (
@@ -46,7 +46,7 @@ from cardtable.store.engines import conninfo, is_postgres, make_engine
 from cardtable.store.feed import CHANNEL, ChangeFeed, payload
 from cardtable.store.group_commit import GroupCommit
 from cardtable.store.jobs import Job
-from cardtable.store.schema import ACTIONS, MATCHES, prepare
+from cardtable.store.schema import ACTIONS, JOBS, MATCHES, prepare
 
 __all__ = [
     "ActionConflictError",
@@ -320,6 +320,38 @@ class Store:
             if status is not None:
                 query = query.where(MATCHES.c.status == status)
             return [_stored(row) for row in connection.execute(query)]
+
+    def delete_match(self, match_id: str) -> bool:
+        """Remove a match, its actions and its pending computer turn in one transaction;
+        false when there was no such match. A match of its series that follows it keeps its
+        own rows (its ``follows`` then names a match that is gone)."""
+
+        def work(connection: Connection) -> bool:
+            connection.execute(delete(JOBS).where(JOBS.c.match_id == match_id))
+            connection.execute(delete(ACTIONS).where(ACTIONS.c.match_id == match_id))
+            gone = connection.execute(delete(MATCHES).where(MATCHES.c.id == match_id))
+            self._announce(connection, match_id, None)
+            return bool(gone.rowcount)
+
+        return self._write(work)
+
+    def set_seat_name(self, match_id: str, seat: int, name: str) -> bool:
+        """Write the name of a seat (a friend naming itself on joining); false when there
+        is no such match. The seats are read and written in one transaction."""
+
+        def work(connection: Connection) -> bool:
+            found = connection.scalar(select(MATCHES.c.seats).where(MATCHES.c.id == match_id))
+            if found is None:
+                return False
+            seats = json.loads(found)
+            seats[seat]["name"] = name
+            connection.execute(
+                update(MATCHES).where(MATCHES.c.id == match_id).values(seats=json.dumps(seats))
+            )
+            self._announce(connection, match_id, None)
+            return True
+
+        return self._write(work)
 
     def actions(self, match_id: str, since: int = 0) -> list[StoredAction]:
         """The stored actions numbered ``since`` and after, in order."""

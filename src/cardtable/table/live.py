@@ -45,6 +45,14 @@ class LiveMatch:
     def computer_to_act(self) -> int | None:
         return computer_seat(self.match, self.computers)
 
+    def take_seats(self, stored: StoredMatch) -> None:
+        """Take the seats of a newer reading of the match (a player named itself since
+        this copy was made): the views made before it name the old names, and are
+        forgotten. Hold ``lock``."""
+        if stored.seats != self.stored.seats:
+            self.stored = stored
+            self.views.clear()
+
     def catch_up(self, actions: Sequence[StoredAction]) -> bool:
         """Apply the stored actions that follow this copy (hold ``lock``); false when they
         do not follow on from it (numbers missing), and the match must be rebuilt."""
@@ -92,6 +100,10 @@ class LruCache(Generic[V]):
         """The value without marking it used."""
         with self._guard:
             return self._items.get(key)
+
+    def forget(self, key: str) -> None:
+        with self._guard:
+            self._items.pop(key, None)
 
     def put(self, key: str, value: V) -> None:
         with self._guard:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
 from cardtable.table.catalog import table_game
 
-__all__ = ["LobbyOptions", "lobby_options"]
+__all__ = ["LobbyOptions", "RulesLabel", "lobby_options", "rules_label"]
 
 # The order the lobby lists computer levels in: the learning path, then the baselines.
 _LEVEL_ORDER: Final = ("beginner", "intermediate", "expert", "simple", "random")
@@ -54,3 +55,30 @@ def lobby_options(game: str = "gin") -> LobbyOptions:
         default_preset=next(iter(presets)),
         settings=entry.settings_help(),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class RulesLabel:
+    """A match's rules as a list shows them: the preset they are closest to (the fewest
+    settings changed; the first preset on a tie) and the settings changed from it."""
+
+    preset: str
+    changed: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"preset": self.preset, "changed": dict(self.changed)}
+
+
+def rules_label(game: str, rules: Mapping[str, Any]) -> RulesLabel:
+    """Name stored rules by their preset and the settings changed from it.
+
+    >>> rules_label("gin", {**table_game("gin").game.presets()["standard"], "target": 50})
+    RulesLabel(preset='standard', changed={'target': 50})
+    """
+    best: RulesLabel | None = None
+    for name, values in table_game(game).game.presets().items():
+        changed = {key: value for key, value in rules.items() if values.get(key) != value}
+        if best is None or len(changed) < len(best.changed):
+            best = RulesLabel(name, changed)
+    assert best is not None  # every game has a preset
+    return best

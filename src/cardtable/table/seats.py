@@ -10,7 +10,8 @@ __all__ = ["MatchCreated", "SeatSpec"]
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
-    """Who sits in a seat: a person (``name``) or a computer player of a ``level``.
+    """Who sits in a seat: a person (``name``, "You" when none is given) or a computer
+    player of a ``level`` (named by it unless ``name`` says otherwise).
 
     ``client`` names the front end that opened a person's seat (``"terminal"``, ``"web"``); it
     is stored with the seat so a front end can find its own unfinished matches again.
@@ -23,7 +24,10 @@ class SeatSpec:
 
     def to_stored(self, token: str | None) -> dict[str, Any]:
         """The seat as the store keeps it (a person's seat with its token)."""
-        data: dict[str, Any] = {"kind": self.kind, "name": self.name or self.level.title()}
+        # A computer is named by its level; a person who gave no name is "You" to itself
+        # (never a level's name: a person has none).
+        default = self.level.title() if self.kind == "computer" else "You"
+        data: dict[str, Any] = {"kind": self.kind, "name": self.name or default}
         if self.kind == "computer":
             data["level"] = self.level
         else:

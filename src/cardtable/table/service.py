@@ -27,13 +27,14 @@ When a computer seat is to act next, the same transaction writes its pending tur
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 import logging
 import os
 import secrets
 import socket
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -56,7 +57,10 @@ from cardtable.table.errors import (
     TableUnavailableError,
 )
 from cardtable.table.live import CACHE_SIZE, LiveMatch, LruCache, computer_seat
+from cardtable.table.names import BadNameError, player_name
+from cardtable.table.options import rules_label
 from cardtable.table.seats import MatchCreated, SeatSpec
+from cardtable.table.stats import Choices, PlayerStats, SeatMatch, counted, player_stats, reviewed
 from cardtable.table.views import MatchSummary, PlayerView, TableHeader
 
 __all__ = [
@@ -71,6 +75,7 @@ __all__ = [
 MAX_ACTION_TEXT = 200
 JOB_LEASE = 15.0  # seconds a claimed computer turn is kept from other workers
 MAX_TURN_ACTIONS = 64  # computer actions stored per transaction (two computer seats play on)
+REVIEWS_PER_CALL = 8  # finished matches a statistics request may have reviewed (each ~1 s)
 
 Computers = Literal["inline", "worker"]
 Listener = Callable[[str], None]
@@ -121,6 +126,8 @@ class TableService:
         self.computers: Computers = computers
         self.job_lease = job_lease
         self._live: LruCache[LiveMatch] = LruCache(cache_size)
+        # A finished match's review never changes: each seat's choices, kept by match id.
+        self._reviewed: LruCache[Choices] = LruCache(cache_size)
         self._guard = threading.Lock()
         self._listeners: dict[str, list[Listener]] = {}
         self._worker_owner: str | None = None
@@ -176,6 +183,8 @@ class TableService:
         """Create a match (and, inline, play any computer turns); returns the human seats'
         tokens."""
         entry = table_game(game)
+        # Every front end's names pass the same check (a terminal's --name as a page's).
+        seats = (_named(seats[0]), _named(seats[1]))
         tokens = tuple(
             secrets.token_urlsafe(18) if spec.kind == "human" else None for spec in seats
         )
@@ -275,6 +284,65 @@ class TableService:
         """How many actions are stored: a front end compares it with its view's to see that
         another client moved meanwhile."""
         return self._current(self._stored(match_id)).count
+
+    def rename_seat(self, match_id: str, token: str, name: str) -> PlayerView:
+        """Name the seat ``token`` opens (a friend who joined by link says who it is); the
+        name is checked as every name is (:func:`~cardtable.table.names.player_name`) and
+        both seats' pages are told."""
+        chosen = player_name(name)
+        if not chosen:
+            raise BadNameError("a name is needed: at least one letter")
+        seat, live = self._opened(match_id, token)
+        if not self._store.set_seat_name(match_id, seat, chosen):
+            raise NotFoundError(f"no match {match_id!r}")
+        with live.lock:
+            live.take_seats(self._stored(match_id))
+        self._notify(match_id)
+        return PlayerView.from_stored(live.stored.seats[seat])
+
+    def delete_match(self, match_id: str, token: str) -> None:
+        """Remove a match from the store, for a player who holds one of its seats (anyone
+        else is refused, and nothing is removed). The pages open at it are told, and find
+        it gone."""
+        self.seat_of(match_id, token)  # refuses a token that opens no seat there
+        self._store.delete_match(match_id)
+        self._live.forget(match_id)
+        for seat in (0, 1):
+            self._reviewed.forget(f"{match_id}:{seat}")
+        self._notify(match_id)
+
+    def player_stats(
+        self, seats: Sequence[tuple[str, str]], review_at_most: int = REVIEWS_PER_CALL
+    ) -> PlayerStats:
+        """The statistics of the player who holds ``seats`` (match id, token): each seat
+        whose token opens it is counted, any other left out (as in a lookup). The review of
+        a finished Gin Rummy match is made once (and kept); ``review_at_most`` new ones are
+        made per call, newest first, so that a long history is not judged all at once."""
+        held: list[tuple[MatchSummary, int, object]] = []
+        for match_id, token in seats:
+            try:
+                seat, live = self._opened(match_id, token)
+                summary = _summary(self._stored(match_id))  # its latest status and date
+            except (NotFoundError, AccessDeniedError):
+                continue
+            with live.lock:
+                held.append((summary, seat, live.match.copy()))
+        held.sort(key=lambda item: item[0].updated_at, reverse=True)
+        found: list[SeatMatch] = []
+        to_review = review_at_most
+        for summary, seat, any_match in held:
+            match = counted(any_match)
+            if match is None:  # a game counted by its matches only
+                found.append(SeatMatch(summary, seat, None))
+                continue
+            key = f"{summary.id}:{seat}"
+            choices = self._reviewed.get(key) if match.is_over else None
+            if match.is_over and choices is None and to_review > 0:
+                to_review -= 1
+                choices = reviewed(match, seat)
+                self._reviewed.put(key, choices)
+            found.append(SeatMatch(summary, seat, match, choices))
+        return player_stats(found)
 
     # -- playing -------------------------------------------------------------------------
 
@@ -586,6 +654,9 @@ class TableService:
         live = self._live.get(stored.id)
         if live is None:
             return self._load(stored)
+        if stored.seats != live.stored.seats:
+            with live.lock:
+                live.take_seats(stored)
         if stored.action_count > live.count:
             with live.lock:
                 if stored.action_count > live.count and not live.catch_up(
@@ -715,6 +786,11 @@ class TableService:
         return live.entry.seat_view(live.match, seat, header)
 
 
+def _named(spec: SeatSpec) -> SeatSpec:
+    """The seat with its name checked and trimmed (:func:`player_name`)."""
+    return dataclasses.replace(spec, name=player_name(spec.name))
+
+
 def _seat_in(stored: StoredMatch, token: str) -> int:
     for seat, spec in enumerate(stored.seats):
         saved = spec.get("token")
@@ -749,4 +825,5 @@ def _summary(stored: StoredMatch) -> MatchSummary:
         players=_players(stored),
         rules=stored.rules,
         figures=stored.summary,
+        rules_label=rules_label(stored.game, stored.rules).to_json(),
     )

@@ -118,6 +118,8 @@ class MatchSummary:
     players: tuple[PlayerView, PlayerView]
     rules: Mapping[str, Any]
     figures: Mapping[str, Any]
+    # The rules by their nearest preset and the settings changed from it (a list's line).
+    rules_label: Mapping[str, Any] | None = None
 
     @property
     def finished(self) -> bool:
@@ -132,5 +134,6 @@ class MatchSummary:
             "updated_at": self.updated_at,
             "players": [player.to_json() for player in self.players],
             "rules": dict(self.rules),
+            "rules_label": None if self.rules_label is None else dict(self.rules_label),
             **self.figures,
         }

@@ -237,9 +237,18 @@ class FinalScreen(InfoScreen):
 def final_screen(view: SeatView, review: ReviewOpener | None = None) -> FinalScreen:
     """The final score sheet, with the way on to the next match of the series (and to the
     coach's review of the whole match)."""
+    names = render.screen_names(view)
+    lines = render.score_lines(view, names)
+    if view.rematch_dealer is not None:  # the engine's choice by the rules' series setting
+        dealer = (
+            "you deal"
+            if view.rematch_dealer == view.seat
+            else f"{names[view.rematch_dealer]} deals"
+        )
+        lines = [*lines, "", f"Next match (n): the same rules and players; {dealer} first."]
     return FinalScreen(
         "The match is over",
-        colour_cards("\n".join(render.score_lines(view, render.screen_names(view)))),
+        colour_cards("\n".join(lines)),
         ok="Next match (n)",
         cancel="Quit (q)",
         screen_id="final",

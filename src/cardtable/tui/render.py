@@ -673,6 +673,7 @@ def help_lines(view: SeatView, link: str) -> list[str]:
         "  ⏎ or x discard the chosen card         k or g knock or gin (a layout)",
         "  b big gin (when the rules allow it)    h hint with its reasons",
         "  s score sheet, v review the last hand  q quit (the match is saved)",
+        "  i your statistics (every match of this terminal, with a chart)",
         "Mouse: click a card to choose it, the stock to draw, the discard pile",
         "to take, and the buttons.",
         "Pages scroll: ↑↓, page up/down, home, end. r: the review of a hand.",

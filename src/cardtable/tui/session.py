@@ -187,6 +187,11 @@ class TerminalTable:
         finished deal; a deal in play is refused (``IllegalActionError``)."""
         return dict(self.service.review(self.match_id, self.token, deal))
 
+    def stats(self) -> dict[str, Any]:
+        """The person's statistics (JSON) over every match a person played from this
+        terminal (:func:`terminal_seats`)."""
+        return self.service.player_stats(terminal_seats(self.service)).to_json()
+
     def _take(self, view: SeatView) -> Update:
         done = _deals_done(view)
         finished: HandSummary | None = None
@@ -214,6 +219,19 @@ def resumable_matches(service: TableService, game: str | None = None) -> list[Ma
         if any(p.kind == "human" and p.client == CLIENT for p in summary.players)
         and (game is None or summary.game == game)
     ]
+
+
+def terminal_seats(service: TableService) -> list[tuple[str, str]]:
+    """The seats (match id, token) a person opened from the terminal, newest first: the
+    terminal's player is whoever sits there (the terminal owns its database)."""
+    seats = []
+    for summary in service.list_matches():
+        for seat, player in enumerate(summary.players):
+            token = service.token_of(summary.id, seat) if player.client == CLIENT else None
+            if player.kind == "human" and token is not None:
+                seats.append((summary.id, token))
+                break
+    return seats
 
 
 def match_game(service: TableService, match_id: str) -> tuple[str, str]:

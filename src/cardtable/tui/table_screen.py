@@ -34,6 +34,7 @@ from cardtable.tui.dialogs import (
 )
 from cardtable.tui.review_screen import ReviewScreen
 from cardtable.tui.session import TerminalTable, Update
+from cardtable.tui.stats_screen import StatsScreen
 from cardtable.tui.table_paint import ACTION_BUTTONS, KEYS_TEXT, CardChoice, TablePainter
 from cardtable.tui.table_work import HintReady, MoveDone, MoveRefused, TableWorker
 from cardtable.tui.widgets import CardView, HandView, Pile, action_button, colour_cards
@@ -66,6 +67,7 @@ class TableScreen(Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("s", "sheet", "Score sheet"),
         Binding("v", "review_last", "Review", show=False),
+        Binding("i", "stats", "Statistics", show=False),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_table", "Quit"),
     ]
@@ -304,6 +306,10 @@ class TableScreen(Screen[None]):
             self.note("No finished hand to review yet: the review comes when a hand ends.")
             return
         self.app.push_screen(self.review_screen(last.deal))
+
+    def action_stats(self) -> None:
+        """``i``: the person's statistics over every match of this terminal."""
+        self.app.push_screen(StatsScreen(self.table.stats, self.ascii_only))
 
     def action_sheet(self) -> None:
         self.app.push_screen(sheet_screen(self.table.view))

@@ -19,6 +19,9 @@ POST      /api/matches/{id}/hint                the expert's suggestion for your
 GET       /api/matches/{id}/hands/{deal}        a finished deal, step by step, seed revealed
 GET       /api/matches/{id}/review[?deal=N]     the coach's review of your own decisions
 POST      /api/matches/{id}/next                the next match of the series (same seats)
+DELETE    /api/matches/{id}                     remove the match (a holder of its seat only)
+POST      /api/matches/{id}/name                the name of your seat (a friend names itself)
+POST      /api/players/me/stats                 your statistics over the seats you hold
 WS        /api/matches/{id}/ws                  pushed views (see the hub)
 POST      /api/lessons                          start a guided lesson (``{"game": "cribbage"}``;
                                                 Gin Rummy's by default)
@@ -56,7 +59,7 @@ from starlette.types import ASGIApp
 from cardtable.store import Store
 from cardtable.table import Lessons, TableService
 from cardtable.table.background import Background
-from cardtable.web import lessons, matches, review
+from cardtable.web import lessons, matches, players, review
 from cardtable.web.errors import EXCEPTION_HANDLERS
 from cardtable.web.hub import Hub
 from cardtable.web.limits import RateLimiter, WebLimits
@@ -104,6 +107,9 @@ ROUTES = [
     Route("/api/matches", matches.create, methods=["POST"]),
     Route("/api/matches/lookup", matches.lookup, methods=["POST"]),
     Route("/api/matches/{match_id}", matches.view),
+    Route("/api/matches/{match_id}", players.delete_match, methods=["DELETE"]),
+    Route("/api/matches/{match_id}/name", players.rename, methods=["POST"]),
+    Route("/api/players/me/stats", players.stats, methods=["POST"]),
     Route("/api/matches/{match_id}/actions", matches.act, methods=["POST"]),
     Route("/api/matches/{match_id}/hint", matches.hint, methods=["POST"]),
     Route("/api/matches/{match_id}/hands/{deal:int}", matches.replay),

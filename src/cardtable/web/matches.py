@@ -17,15 +17,14 @@ from cardtable.table.catalog import CATALOG
 from cardtable.table.options import LobbyOptions, lobby_options
 from cardtable.web.errors import ApiError, json_response, json_text_response
 from cardtable.web.limits import charge
+from cardtable.web.players import name_of
 from cardtable.web.requests import (
-    MAX_NAME,
     is_match_id,
     is_token,
     json_body,
     match_id_of,
     only,
     seat_token,
-    text,
 )
 from cardtable.web.state import state_of
 
@@ -82,10 +81,10 @@ def _seats(data: dict[str, Any], options: LobbyOptions) -> tuple[SeatSpec, SeatS
     level = data.get("level", options.default_level)
     if not isinstance(level, str) or level not in options.levels:
         raise ApiError(422, f"unknown level {level!r}: choose one of {', '.join(options.levels)}")
-    me = SeatSpec("human", text(data, "name", "", MAX_NAME) or "You")
+    me = SeatSpec("human", name_of(data, "name", "You"))
     if opponent == "computer":
         return me, SeatSpec("computer", level=level)
-    return me, SeatSpec("human", text(data, "friend_name", "", MAX_NAME) or "Friend")
+    return me, SeatSpec("human", name_of(data, "friend_name", "Friend"))
 
 
 def _known_settings(settings: dict[str, Any], options: LobbyOptions) -> None:

@@ -21,6 +21,7 @@ from cardtable.table.service import MAX_ACTION_TEXT
 from cardtable.web.errors import json_response
 from cardtable.web.jsontext import MAX_DEPTH
 from cardtable.web.matches import MAX_LOOKUP
+from cardtable.web.players import MAX_STATS_SEATS
 from cardtable.web.requests import MAX_BODY, MAX_NAME, MAX_TOKEN
 
 __all__ = ["openapi_document", "openapi_json"]
@@ -194,6 +195,88 @@ def _schemas() -> dict[str, Schema]:
             },
             "additionalProperties": False,
         },
+        "StatsRequest": {
+            "type": "object",
+            "required": ["seats"],
+            "properties": {
+                "seats": {
+                    "type": "array",
+                    "maxItems": MAX_STATS_SEATS,
+                    "description": "the seats you hold; malformed or unknown ones are left out",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "match_id": {"type": "string"},
+                            "token": {"type": "string", "maxLength": MAX_TOKEN},
+                        },
+                    },
+                }
+            },
+            "additionalProperties": False,
+        },
+        "Rename": {
+            "type": "object",
+            "required": ["name"],
+            "properties": {
+                "name": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": MAX_NAME,
+                    "description": "printable: control characters are refused with 400",
+                }
+            },
+            "additionalProperties": False,
+        },
+        "Renamed": {
+            "type": "object",
+            "required": ["match_id", "player"],
+            "properties": {
+                "match_id": {"type": "string"},
+                "player": {
+                    "type": "object",
+                    "required": ["kind", "name"],
+                    "properties": {"kind": {"type": "string"}, "name": {"type": "string"}},
+                },
+            },
+        },
+        "Deleted": {
+            "type": "object",
+            "required": ["deleted"],
+            "properties": {"deleted": {"type": "string"}},
+        },
+        "Stats": {
+            "type": "object",
+            "description": "the statistics of cardtable.table.stats: Gin Rummy's figures "
+            "over the seats sent, other games by matches won",
+            "required": [
+                "matches",
+                "matches_won",
+                "hands",
+                "hands_won",
+                "gins",
+                "undercuts",
+                "average_knock_deadwood",
+                "accuracy",
+                "recent",
+            ],
+            "properties": {
+                "matches": {"type": "integer", "minimum": 0},
+                "matches_won": {"type": "integer", "minimum": 0},
+                "hands": {"type": "integer", "minimum": 0},
+                "hands_won": {"type": "integer", "minimum": 0},
+                "gins": {"type": "integer", "minimum": 0},
+                "undercuts": {"type": "integer", "minimum": 0},
+                "average_knock_deadwood": {"type": ["number", "null"], "minimum": 0},
+                "accuracy": {"type": ["number", "null"], "minimum": 0, "maximum": 100},
+                "recent": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["match_id", "date", "opponent", "scores", "won"],
+                    },
+                },
+            },
+        },
         "Action": {
             "type": "object",
             "required": ["action"],
@@ -349,6 +432,38 @@ def _paths() -> dict[str, Schema]:
                 "parameters": [_MATCH_ID],
                 "security": _SEAT,
                 "responses": _responses({"200": ("your view", _ref("SeatView"))}, _SEAT_REFUSALS),
+            },
+            "delete": {
+                "summary": "remove the match from the table (a holder of one of its seats only)",
+                "parameters": [_MATCH_ID],
+                "security": _SEAT,
+                "responses": _responses(
+                    {"200": ("the match is gone", _ref("Deleted"))}, _SEAT_REFUSALS
+                ),
+            },
+        },
+        "/api/matches/{match_id}/name": {
+            "post": {
+                "summary": "the name of your seat (a friend who joined by link names itself)",
+                "parameters": [_MATCH_ID],
+                "security": _SEAT,
+                "requestBody": _body(_ref("Rename")),
+                "responses": _responses(
+                    {"200": ("your seat as both players now see it", _ref("Renamed"))},
+                    (*_SEAT_REFUSALS, "408", "413", "422"),
+                ),
+            }
+        },
+        "/api/players/me/stats": {
+            "post": {
+                "summary": "your statistics over the matches whose seat tokens you hold",
+                "description": "Hands and matches won, gins, undercuts, the average deadwood "
+                "of your knocks, and your accuracy in the coach's review of your finished "
+                "matches, with the latest finished matches for a chart.",
+                "requestBody": _body(_ref("StatsRequest")),
+                "responses": _responses(
+                    {"200": ("your statistics", _ref("Stats"))}, _BODY_REFUSALS
+                ),
             }
         },
         "/api/matches/{match_id}/actions": {

@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from starlette.requests import Request
 
+from cardtable.table.names import MAX_NAME
 from cardtable.web.errors import ApiError
 from cardtable.web.jsontext import BadJson, read_json
 from cardtable.web.limits import limiter_of
@@ -26,7 +27,6 @@ __all__ = [
 ]
 
 MAX_BODY: Final = 4096  # the default of WebLimits.max_body
-MAX_NAME: Final = 24
 MAX_TOKEN: Final = 128
 # Seat tokens are URL-safe base64 and match ids hexadecimal (the service makes them so); a
 # request naming anything else is refused here, before a database or a comparison sees it.

@@ -105,6 +105,9 @@ class SeatView:
     commitment: str | None
     last_hand: HandEndView | None
     next_match: str | None
+    # Who deals first in the next match of the series once this one is over (the rules'
+    # series setting, decided by the engine): a rematch dialog names them.
+    rematch_dealer: int | None = None
 
     @property
     def finished(self) -> bool:
@@ -153,6 +156,7 @@ class SeatView:
             "commitment": self.commitment,
             "last_hand": None if self.last_hand is None else self.last_hand.to_json(),
             "next_match": self.next_match,
+            "rematch_dealer": self.rematch_dealer,
         }
 
 
@@ -232,4 +236,5 @@ def seat_view(match: Match, seat: int, header: TableHeader) -> SeatView:
         commitment=None if match.is_over or hand.seed is None else commitment(hand.seed),
         last_hand=None if last is None else hand_end(last, len(match.hands)),
         next_match=header.next_match,
+        rematch_dealer=match.next_first_dealer() if match.is_over else None,
     )

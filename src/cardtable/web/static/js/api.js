@@ -49,6 +49,10 @@ export const api = {
   replay: (id, token, deal) =>
     request("GET", `/api/matches/${encodeURIComponent(id)}/hands/${deal}`, { token }),
   next: (id, token) => request("POST", `/api/matches/${encodeURIComponent(id)}/next`, { token }),
+  remove: (id, token) => request("DELETE", `/api/matches/${encodeURIComponent(id)}`, { token }),
+  rename: (id, token, name) =>
+    request("POST", `/api/matches/${encodeURIComponent(id)}/name`, { token, body: { name } }),
+  stats: (seats) => request("POST", "/api/players/me/stats", { body: { seats } }),
   lessonNew: (game = null) => request("POST", "/api/lessons", game ? { body: { game } } : {}),
   lesson: (id) => request("GET", `/api/lessons/${encodeURIComponent(id)}`),
   lessonStep: (id, body) => request("POST", `/api/lessons/${encodeURIComponent(id)}`, { body }),

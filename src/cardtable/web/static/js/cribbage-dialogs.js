@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { fill, h } from "./dialogs.js";
 import { fairnessList } from "./showdown.js";
+import { rematchNote } from "./rematch.js";
 import { eventText, who, winKind } from "./cribbage-words.js";
 import { pegsLine, showLayout } from "./cribbage-show.js";
 
@@ -91,7 +92,7 @@ function skunkRule(r) {
   return `A loser below ${r.skunk_line} is skunked: the game counts ${r.skunk_games}${double}.`;
 }
 
-/** The end of the match; its New match deals the next match of the series at this table. */
+/** The end of the match; its Rematch deals the next match of the series at this table. */
 export function finalDialog(table) {
   const v = table.view;
   const me = v.seat;
@@ -102,7 +103,7 @@ export function finalDialog(table) {
     ? h("p", { class: "next-note", id: "next-match-note" },
       "The next match of the series is dealt: the same seats, the same links.")
     : h("p", { class: "next-note muted small" },
-      "New match deals the next match of the series at this table, with the same rules and seats.");
+      "Rematch deals the next match of the series at this table, with the same rules and seats.");
   return {
     title: won ? "You won the match!" : `${table.names[final.winner]} won the match`,
     className: `final-modal crib-final ${won ? "won" : "lost"}`,
@@ -111,13 +112,14 @@ export function finalDialog(table) {
         `${won ? "You win" : `${table.names[final.winner]} wins`} ${final.game_points[final.winner]}–${final.game_points[1 - final.winner]} in game points`,
         ...skunks.map((g) => h("span", { class: "badge" }, g.kind))),
       gamesTable(v, table.names),
+      rematchNote(table, "next-note rematch-note"),
       h("p", { class: "muted small" },
         `Games won: you ${final.games_won[me]}, ${table.names[1 - me]} ${final.games_won[1 - me]}. ${skunkRule(v.rules)}`),
       next),
     actions: [
       { label: "Replay a hand", id: "final-replay", onClick: () => { table.openReplay(1); return false; } },
       { label: "Different match", id: "different-match", onClick: () => { location.hash = "#/"; } },
-      { label: v.next_match ? "Next match" : "New match", primary: true, id: "new-match-button", onClick: () => table.nextMatch() },
+      { label: v.next_match ? "Next match" : "Rematch", primary: true, id: "new-match-button", onClick: () => table.nextMatch() },
     ],
   };
 }

@@ -7,6 +7,7 @@ import { fill, h, toast } from "./dialogs.js";
 import { shortcutsTable } from "./keys.js";
 import { fairnessList } from "./showdown.js";
 import { inviteFor } from "./store.js";
+import { rematchNote } from "./rematch.js";
 import { gamesTable } from "./cribbage-dialogs.js";
 import { eventPoints, eventText } from "./cribbage-words.js";
 
@@ -117,7 +118,8 @@ function overPanel(table) {
   return h("section", { class: "panel over" }, h("h2", {}, "Match over"),
     h("button", { type: "button", class: "btn", id: "show-final", onclick: () => table.showFinal() }, "Final score"),
     h("button", { type: "button", class: "btn primary", id: "next-match", onclick: () => table.nextMatch() },
-      v.next_match ? "Next match" : "New match"),
+      v.next_match ? "Next match" : "Rematch"),
+    rematchNote(table, "small rematch-note"),
     h("a", { class: "btn", href: "#/", id: "different-match-side" }, "Different match"),
     v.next_match ? h("p", { class: "small muted", id: "next-match-ready" }, "The next match of the series is dealt: the same seats, the same links.") : null);
 }

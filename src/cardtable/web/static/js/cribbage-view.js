@@ -53,7 +53,9 @@ export class CribbageView extends CribbageTable {
     if (old && view.action_count < old.action_count) return;
     const moved = !old || old.action_count !== view.action_count;
     const nextArrived = Boolean(old && view.next_match && old.next_match !== view.next_match);
-    if (!moved && !nextArrived && this.felt) return;
+    // A player named itself: the same table, with a new name to show.
+    const renamed = Boolean(old && old.players.some((p, i) => p.name !== view.players[i].name));
+    if (!moved && !nextArrived && !renamed && this.felt) return;
     this.setView(view, moved);
     this.remember();
     this.render();

@@ -1,14 +1,67 @@
 // The lobby: set up a match of a game (Gin Rummy or Cribbage: the computer at a level, or a
 // friend by link), with a rules preset and any single setting changed; resume the matches
-// this browser holds a seat in. What each game's form asks is in lobby-games.js.
+// this browser holds a seat in (their rules, dates and score; delete one); and the player's
+// statistics over those seats (stats-panel.js). What each game's form asks is in
+// lobby-games.js.
 
 import { api } from "./api.js";
-import { fill, h, toast } from "./dialogs.js";
+import { fill, h, openModal, toast } from "./dialogs.js";
 import { prefs, rememberInvite, rememberSeat, seats, forgetSeat } from "./store.js";
 import { cardElement } from "./cards.js";
 import { rulesLink } from "./keys.js";
 import { gameTitle, lessonUrl, rulesUrl, setGame } from "./game-chrome.js";
 import { lobbyGame } from "./lobby-games.js";
+import { fillStats } from "./stats-panel.js";
+
+/** When a match began and last moved, as this browser's clock and language write them. */
+function datesText(match) {
+  const started = new Date(match.created_at);
+  const moved = new Date(match.updated_at);
+  const thisYear = started.getFullYear() === new Date().getFullYear();
+  const day = (d) => d.toLocaleDateString(undefined, { day: "numeric", month: "short", year: thisYear ? undefined : "numeric" });
+  const time = (d) => d.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+  const last = day(moved) === day(started) ? time(moved) : `${day(moved)}, ${time(moved)}`;
+  return `Started ${day(started)}, ${time(started)} · last move ${last}`;
+}
+
+/** The rules as the server names them: the nearest preset and the settings changed from it. */
+function rulesText(match) {
+  const label = match.rules_label;
+  if (!label) return "";
+  const preset = label.preset[0].toUpperCase() + label.preset.slice(1);
+  const changed = Object.entries(label.changed).map(([key, value]) =>
+    `${key.replace(/_/g, " ")} ${value === null ? "off" : value === true ? "on" : value === false ? "off" : value}`);
+  return changed.length ? `${preset} rules · ${changed.join(", ")}` : `${preset} rules`;
+}
+
+/** One match of "Your matches": opponent, score, rules, dates; open it, or delete it. */
+function matchRow(match, seat, onDelete) {
+  const me = match.seat;
+  const names = match.players.map((p) => p.name);
+  const scores = match.scores || [0, 0];
+  const active = match.status === "active";
+  const stage = match.game === "cribbage" ? `Game ${match.game_number || 1}, hand` : "Hand";
+  const status = active
+    ? `${stage} ${match.hand_number || 1} · ${scores[me]} – ${scores[1 - me]}`
+    : `Finished · ${match.winner === me ? "you won" : `${names[1 - me]} won`} · ${scores[me]} – ${scores[1 - me]}`;
+  const link = h("a", { class: "match-open", href: `#/play/${seat.match_id}/${seat.token}` },
+    h("span", { class: "match-vs" }, `vs ${names[1 - me]}`,
+      match.game && match.game !== "gin" ? h("span", { class: "chip game-chip" }, gameTitle(match.game)) : null),
+    h("span", { class: "match-status" }, status),
+    h("span", { class: "match-rules" }, rulesText(match)),
+    h("span", { class: "match-dates" }, datesText(match)),
+    h("span", { class: "match-go" }, active ? "Resume" : "View"));
+  const remove = h("button", {
+    type: "button", class: "btn small ghost match-delete", "aria-label": `Delete the match against ${names[1 - me]}`,
+    title: "Delete this match", onclick: onDelete,
+  }, "Delete");
+  const row = h("div", { class: `match-row ${active ? "active" : "finished"}`, dataset: { match: seat.match_id } }, link, remove);
+  // The whole row opens the match (a click beside the link's text too), except Delete.
+  row.addEventListener("click", (event) => {
+    if (!event.target.closest(".match-delete, .match-open")) link.click();
+  });
+  return row;
+}
 
 function field(label, control, note = null) {
   return h("label", { class: "field" },
@@ -105,6 +158,9 @@ export class Lobby {
     const resume = h("div", { class: "panel resume", "aria-labelledby": "resume-title" },
       h("h2", { id: "resume-title" }, "Your matches"),
       h("div", { class: "match-list", id: "match-list" }, h("p", { class: "muted" }, "Looking…")));
+    const stats = h("div", { class: "panel stats", id: "stats-panel", "aria-labelledby": "stats-title" },
+      h("h2", { id: "stats-title" }, "Your statistics"),
+      h("div", { class: "stats-body", id: "stats-body" }, h("p", { class: "muted" }, "Counting…")));
     const learn = h("div", { class: "panel learn" },
       h("h2", {}, words.learnTitle),
       h("p", {}, words.learnText),
@@ -117,8 +173,9 @@ export class Lobby {
       h("div", { class: "hero" }, fan,
         h("h1", {}, gameTitle(game)),
         h("p", { class: "tagline" }, words.tagline)),
-      h("div", { class: "lobby-grid" }, form, h("div", { class: "lobby-side" }, resume, learn))));
+      h("div", { class: "lobby-grid" }, form, h("div", { class: "lobby-side" }, resume, stats, learn))));
     this.fillResume();
+    fillStats(document.getElementById("stats-body"), seats());
     try {
       if (!this.options[game]) this.options[game] = await api.options(game === "gin" ? null : game);
     } catch (error) {
@@ -215,6 +272,38 @@ export class Lobby {
     }
   }
 
+  /** Ask, then delete the match on the server and forget its seat here. */
+  confirmDelete(match, seat) {
+    const opponent = match.players[1 - match.seat].name;
+    openModal({
+      title: "Delete this match?",
+      className: "confirm-modal",
+      body: h("p", {}, `The match against ${opponent} is removed from the table for good`
+        + (match.players[1 - match.seat].kind === "human" ? `, for ${opponent} too.` : ".")),
+      actions: [
+        // Keeping it is the default (focused: Enter keeps the match).
+        { label: "Delete", id: "delete-confirm", onClick: () => this.deleteMatch(seat) },
+        { label: "Keep it", primary: true, id: "delete-cancel" },
+      ],
+    });
+  }
+
+  async deleteMatch(seat) {
+    try {
+      await api.remove(seat.match_id, seat.token);
+    } catch (error) {
+      if (error.status !== 404) { // gone already: forgotten all the same
+        toast(error.message, "error");
+        return false;
+      }
+    }
+    forgetSeat(seat.match_id, seat.token);
+    toast("The match is deleted");
+    this.fillResume();
+    fillStats(document.getElementById("stats-body"), seats());
+    return true;
+  }
+
   async fillResume() {
     const list = document.getElementById("match-list");
     const held = seats();
@@ -237,23 +326,7 @@ export class Lobby {
         forgetSeat(seat.match_id, seat.token);
         continue;
       }
-      const me = match.seat;
-      const names = match.players.map((p) => p.name);
-      const scores = match.scores || [0, 0];
-      const active = match.status === "active";
-      const stage = match.game === "cribbage" ? `Game ${match.game_number || 1}, hand` : "Hand";
-      const status = active
-        ? `${stage} ${match.hand_number || 1} · ${scores[me]} – ${scores[1 - me]}`
-        : `Finished · ${match.winner === me ? "you won" : `${names[1 - me]} won`}`;
-      rows.push({ active, node: h("a", {
-        class: `match-row ${active ? "active" : "finished"}`,
-        href: `#/play/${seat.match_id}/${seat.token}`,
-        dataset: { match: seat.match_id },
-      },
-      h("span", { class: "match-vs" }, `vs ${names[1 - me]}`,
-        match.game && match.game !== "gin" ? h("span", { class: "chip game-chip" }, gameTitle(match.game)) : null),
-      h("span", { class: "match-status" }, status),
-      h("span", { class: "match-go" }, active ? "Resume" : "View")) });
+      rows.push({ active: match.status === "active", node: matchRow(match, seat, () => this.confirmDelete(match, seat)) });
     }
     rows.sort((a, b) => Number(b.active) - Number(a.active));
     const side = list.closest(".lobby-side");

@@ -1,12 +1,14 @@
 // The dialogs of a match: the showdown after each hand (both hands laid out, the points, the
 // score sheet, the fair-deal checks) and the final score (every bonus, the chart, the sheet;
-// replay a hand, the next match of the series, or a different match from the lobby).
+// replay a hand, the rematch: the next match of the series, its first dealer named, or a
+// different match from the lobby).
 // Each returns openModal's options for a MatchView (`table`).
 
 import { scoreChart } from "./chart.js";
 import { h } from "./dialogs.js";
 import { finalTotals, fairnessList, layout, scoreLineText, scoreSheet, showdownTitle } from "./showdown.js";
 import { accuracyBadge } from "./review.js";
+import { rematchNote } from "./rematch.js";
 
 function outcomeClass(result, seat) {
   if (result.winner === null) return "";
@@ -48,12 +50,13 @@ export function finalDialog(table) {
     ? h("p", { class: "next-note", id: "next-match-note" },
       "The next match of the series is dealt: the same seats, the same links.")
     : h("p", { class: "next-note muted small" },
-      "New match deals the next match of the series at this table, with the same rules and seats.");
+      "Rematch deals the next match of the series at this table, with the same rules and seats.");
   return {
     title: won ? "You won the match!" : `${table.names[v.final.winner]} won the match`,
     className: `final-modal ${won ? "won" : "lost"}`,
     body: h("div", {},
       finalTotals(v.final, v.rules, table.names, v.seat),
+      rematchNote(table, "next-note rematch-note"),
       accuracyBadge({ matchId: table.matchId, token: table.token, seat: v.seat }),
       h("h3", {}, "Scores by hand"),
       scoreChart(v.sheet, table.names, v.seat, v.rules.target),
@@ -63,7 +66,7 @@ export function finalDialog(table) {
     actions: [
       { label: "Replay a hand", id: "final-replay", onClick: () => { table.openReplay(1); return false; } },
       { label: "Different match", id: "different-match", onClick: () => { location.hash = "#/"; } },
-      { label: v.next_match ? "Next match" : "New match", primary: true, id: "new-match-button", onClick: () => table.nextMatch() },
+      { label: v.next_match ? "Next match" : "Rematch", primary: true, id: "new-match-button", onClick: () => table.nextMatch() },
     ],
   };
 }

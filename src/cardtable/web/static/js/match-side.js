@@ -1,14 +1,16 @@
-// The side panel of a match: the score with boxes, the invitation link for a friend, the
-// chart and the score sheet, the fair deal (the commitment, the last hand's checks), the
+// The side panel of a match: the score with boxes, the invitation link for a friend, your
+// name at a friend's table, the chart and the score sheet, the fair deal (the commitment, the last hand's checks), the
 // finished deals to replay, and once the match is over, the way on to the next match.
 // `table` is a MatchView.
 
 import { scoreChart } from "./chart.js";
-import { fill, h, toast } from "./dialogs.js";
+import { api } from "./api.js";
+import { fill, h, openModal, toast } from "./dialogs.js";
 import { shortcutsTable } from "./keys.js";
 import { fairnessList, scoreSheet } from "./showdown.js";
-import { inviteFor } from "./store.js";
+import { inviteFor, prefs } from "./store.js";
 import { settingsPanel, trackerPanel } from "./learning-aids.js";
+import { rematchNote } from "./rematch.js";
 
 function bar(percent) {
   const inner = h("i");
@@ -80,6 +82,53 @@ function invitePanel(table) {
     h("div", { class: "invite-row" }, input, copy));
 }
 
+/** Ask for this seat's name and send it; the server checks it and both pages get it. */
+function openNameDialog(table) {
+  const v = table.view;
+  const mine = v.players[v.seat].name;
+  const remembered = (prefs.lastSetup || {}).name || "";
+  const input = h("input", {
+    type: "text", id: "name-input", maxlength: 24, autocomplete: "nickname",
+    value: mine === "Friend" ? remembered : mine, "aria-label": "Your name",
+  });
+  const save = async () => {
+    try {
+      const done = await api.rename(table.matchId, table.token, input.value.trim());
+      prefs.lastSetup = { ...(prefs.lastSetup || {}), name: done.player.name };
+      toast(`You play as ${done.player.name}`);
+      return true;
+    } catch (error) {
+      toast(error.message, "error");
+      input.focus();
+      return false; // the dialog stays open
+    }
+  };
+  const form = h("form", { class: "name-form", id: "name-form" }, input);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    document.getElementById("name-save").click();
+  });
+  openModal({
+    title: "Your name at this table",
+    className: "name-modal",
+    body: h("div", {}, h("p", { class: "small" }, `${v.players[1 - v.seat].name} sees it beside your score.`), form),
+    actions: [{ label: "Cancel", id: "name-cancel" }, { label: "Save", primary: true, id: "name-save", onClick: save }],
+  });
+  input.focus();
+}
+
+/** At a friend's table: the name you play under, and the way to change it. */
+function namePanel(table) {
+  const v = table.view;
+  if (v.status !== "active" || v.players.some((p) => p.kind !== "human")) return null;
+  const mine = v.players[v.seat].name;
+  const unnamed = v.seat === 1 && mine === "Friend"; // the default a link's seat is given
+  return h("section", { class: "panel name-panel", id: "name-panel" },
+    h("p", { class: "small" }, "You play as ", h("strong", { id: "my-name" }, mine)),
+    h("button", { type: "button", class: `btn small${unnamed ? " primary" : ""}`, id: "change-name", onclick: () => openNameDialog(table) },
+      unnamed ? `Tell ${v.players[0].name} your name` : "Change your name"));
+}
+
 /** The whole command to check the last deal on any machine, to select or copy at a tap. */
 function verifyCommand(command) {
   const code = h("code", { class: "command", id: "verify-command", tabindex: 0, title: "The whole command: select it or press Copy" }, command);
@@ -124,7 +173,8 @@ function overPanel(table) {
   return h("section", { class: "panel over" }, h("h2", {}, "Match over"),
     h("button", { type: "button", class: "btn", id: "show-final", onclick: () => table.showFinal() }, "Final score"),
     h("button", { type: "button", class: "btn primary", id: "next-match", onclick: () => table.nextMatch() },
-      v.next_match ? "Next match" : "New match"),
+      v.next_match ? "Next match" : "Rematch"),
+    rematchNote(table, "small rematch-note"),
     h("a", { class: "btn", href: "#/", id: "different-match-side" }, "Different match"),
     v.next_match ? h("p", { class: "small muted", id: "next-match-ready" }, "The next match of the series is dealt: the same seats, the same links.") : null);
 }
@@ -136,6 +186,7 @@ export function drawMatchSide(table, side) {
     overPanel(table),
     scoreboard(table),
     invitePanel(table),
+    namePanel(table),
     trackerPanel(table),
     settingsPanel(table),
     h("section", { class: "panel chart-panel" }, h("h2", {}, "Scores by hand"),

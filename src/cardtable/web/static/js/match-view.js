@@ -117,7 +117,9 @@ export class MatchView extends TableBase {
     if (old && view.action_count < old.action_count) return;
     const moved = !old || old.action_count !== view.action_count;
     const nextArrived = Boolean(old && view.next_match && old.next_match !== view.next_match);
-    if (!moved && !nextArrived && this.felt) return; // the same table again (answer and push)
+    // A player named itself: the same table, with a new name to show.
+    const renamed = Boolean(old && old.players.some((p, i) => p.name !== view.players[i].name));
+    if (!moved && !nextArrived && !renamed && this.felt) return; // the same table again (answer and push)
     this.setView(view, { newDeal: Boolean(old && old.deal_number !== view.deal_number), moved });
     this.remember();
     this.render();

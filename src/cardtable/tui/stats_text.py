@@ -1,0 +1,89 @@
+"""The player's statistics as lines of text for the terminal: the figures the table service
+counts (:mod:`cardtable.table.stats`, as JSON) and a bar chart of the accuracy in the latest
+finished matches, drawn with block characters (``#`` and ``.`` with ``--ascii``).
+
+>>> stats = {"matches": 2, "matches_won": 1, "unfinished": 0, "hands": 5, "hands_won": 3,
+...          "gins": 1, "undercuts": 0, "undercut_against": 1, "knocks": 2,
+...          "average_knock_deadwood": 6.5, "accuracy": 75.0, "choices": 20,
+...          "reviewed_matches": 2, "other_games": {},
+...          "recent": [{"date": "2026-12-01T20:00:00+00:00", "opponent": "Simple",
+...                      "scores": [140, 12], "won": True, "accuracy": 75.0}]}
+>>> print("\\n".join(stats_lines(stats, ascii_only=True)))
+Gin Rummy, every match of this terminal:
+  Matches won         1 of 2
+  Hands won           3 of 5
+  Gins                1
+  Undercuts           0 (undercut 1x)
+  Deadwood at knocks  6.5 (average of 2 knocks)
+  Accuracy            75% (20 choices in 2 reviewed matches)
+<BLANKLINE>
+Accuracy in the latest matches (W won, L lost):
+  2026-12-01 vs Simple    W 140-12   ###############.....  75%
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+__all__ = ["BAR_WIDTH", "stats_lines"]
+
+BAR_WIDTH: Final = 20
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part} of {whole}" if whole else "none yet"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "es" if word.endswith("ch") else "s")
+
+
+def _bar(accuracy: float | None, ascii_only: bool) -> str:
+    full, empty = ("#", ".") if ascii_only else ("█", "░")
+    if accuracy is None:
+        return "not reviewed yet".ljust(BAR_WIDTH + 5)
+    filled = int(accuracy / 100 * BAR_WIDTH + 0.5)
+    return f"{full * filled}{empty * (BAR_WIDTH - filled)} {int(accuracy + 0.5):3d}%"
+
+
+def stats_lines(stats: Mapping[str, Any], ascii_only: bool = False) -> list[str]:
+    """The statistics page: each figure on a line, then one line per recent match."""
+    if not stats["hands"] and not stats["matches"]:
+        return ["No finished hand of Gin Rummy yet: your figures appear after one."]
+    matches = _share(stats["matches_won"], stats["matches"])
+    if stats["unfinished"]:
+        matches += f" ({stats['unfinished']} in play)"
+    undercuts = str(stats["undercuts"])
+    if stats["undercut_against"]:
+        undercuts += f" (undercut {stats['undercut_against']}x)"
+    deadwood = stats["average_knock_deadwood"]
+    knocks = "none yet" if deadwood is None else f"{deadwood} (average of "
+    if deadwood is not None:
+        knocks += _plural(stats["knocks"], "knock") + ")"
+    accuracy = stats["accuracy"]
+    judged = "after a finished match"
+    if accuracy is not None:
+        reviewed = _plural(stats["reviewed_matches"], "reviewed match")
+        judged = f"{int(accuracy + 0.5)}% ({stats['choices']} choices in {reviewed})"
+    lines = [
+        "Gin Rummy, every match of this terminal:",
+        f"  Matches won         {matches}",
+        f"  Hands won           {_share(stats['hands_won'], stats['hands'])}",
+        f"  Gins                {stats['gins']}",
+        f"  Undercuts           {undercuts}",
+        f"  Deadwood at knocks  {knocks}",
+        f"  Accuracy            {judged}",
+    ]
+    for game, tally in sorted(stats.get("other_games", {}).items()):
+        lines.append(f"  {game.title():<18}  {_share(tally['matches_won'], tally['matches'])} won")
+    recent = stats["recent"]
+    if recent:
+        lines += ["", "Accuracy in the latest matches (W won, L lost):"]
+        for match in recent:
+            score = f"{match['scores'][0]}-{match['scores'][1]}"
+            result = "W" if match["won"] else "L"
+            who = f"vs {match['opponent']}"[:12]
+            bar = _bar(match["accuracy"], ascii_only)
+            lines.append(f"  {match['date'][:10]} {who:<12} {result} {score:<8} {bar}".rstrip())
+    return lines

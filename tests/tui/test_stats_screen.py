@@ -1,0 +1,108 @@
+"""The statistics dialog of the full-screen table (``i``): the figures the table service
+counts over every match a person played from this terminal, at 80x24 and 120x40; a match of
+another front end (the web table's) is not counted."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from cardtable.gin.rules import Rules
+from cardtable.table import SeatSpec, TableService
+from cardtable.tui import render
+from cardtable.tui.app import TableApp
+from cardtable.tui.dialogs import final_screen
+from cardtable.tui.session import TerminalTable, terminal_seats
+from cardtable.tui.stats_screen import StatsScreen
+from cardtable.tui.stats_text import stats_lines
+
+from .screen_text import SIZE_IDS, SIZES, on_screen, screen_rows
+from .tui_driver import run, settle
+
+
+def finished_match(service: TableService, seed: str) -> TerminalTable:
+    """A short terminal match, played to its end through the session (knock at once)."""
+    table = TerminalTable.start(service, Rules(target=10), level="random", seed=seed, name="Ann")
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if table.finished:
+            return table
+        view = table.view
+        if view.knock_options:
+            table.act(view.knock_options[0].action)
+        elif view.play.discard_deadwood:
+            table.act(f"discard {view.play.discard_deadwood[0][0]}")
+        else:
+            table.act(rng.choice(view.legal_actions))
+    raise AssertionError("the match did not end")
+
+
+def test_the_terminal_counts_its_own_seats_only(service: TableService) -> None:
+    done = finished_match(service, "tui-stats-a")
+    begun = TerminalTable.start(service, Rules(target=10), level="random", seed="tui-b")
+    web = service.create_match(
+        (SeatSpec("human", "Web", client="web"), SeatSpec("computer", level="random"))
+    )
+    seats = terminal_seats(service)
+    assert sorted(seats) == sorted([(done.match_id, done.token), (begun.match_id, begun.token)])
+    assert web.match_id not in {match_id for match_id, _ in seats}
+    stats = done.stats()
+    assert stats == service.player_stats(seats).to_json()
+    assert stats["matches"] == 1 and stats["unfinished"] == 1
+    assert stats["accuracy"] is not None and len(stats["recent"]) == 1
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_i_opens_the_statistics(service: TableService, size: tuple[int, int], shots: Path) -> None:
+    finished_match(service, f"tui-stats-{size[0]}")
+    table = TerminalTable.start(service, Rules(target=10), level="random", seed="tui-now")
+    expected = stats_lines(table.stats())
+
+    async def scenario() -> None:
+        app = TableApp(table)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await pilot.press("i")
+            await settle(pilot)
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, StatsScreen)
+            body = screen.query_one("#stats-body", Static)
+            assert Content.from_markup(str(body.content)).plain.splitlines() == expected
+            assert on_screen(app, "Your statistics") and on_screen(app, "Close"), screen_rows(app)
+            assert on_screen(app, "Matches won         1 of 1 (1 in play)"), screen_rows(app)
+            page = screen.query_one("#page", VerticalScroll)
+            await pilot.press("end")
+            await pilot.pause()
+            assert page.scroll_y == page.max_scroll_y
+            assert on_screen(app, "vs Random"), screen_rows(app)
+            app.save_screenshot(f"stats-{size[0]}x{size[1]}.svg", str(shots))
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, StatsScreen)
+
+    run(scenario)
+
+
+def test_no_figures_yet_is_one_line(service: TableService) -> None:
+    table = TerminalTable.start(service, Rules(target=10), level="random", seed="tui-none")
+    assert stats_lines(table.stats()) == [
+        "No finished hand of Gin Rummy yet: your figures appear after one."
+    ]
+
+
+def test_the_final_page_names_who_deals_the_next_match(service: TableService) -> None:
+    table = finished_match(service, "tui-final-dealer")
+    dealer = table.view.rematch_dealer
+    assert dealer in (0, 1)
+    names = render.screen_names(table.view)
+    who = "you deal" if dealer == table.view.seat else f"{names[dealer]} deals"
+    body = Content.from_markup(final_screen(table.view).body).plain
+    assert f"Next match (n): the same rules and players; {who} first." in body
+    following = table.next_match()
+    assert following.view.dealer == dealer

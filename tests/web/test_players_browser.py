@@ -1,0 +1,184 @@
+"""Friends and history in a real browser: a match played by clicks to its end, the rematch
+with its first dealer named as the server decided it, the lobby's list of matches with their
+rules, dates and score, deleting one after a confirmation, the statistics panel and its chart
+(the figures the server counts), and a friend who joins by link and names itself.
+Screenshots at desktop and phone sizes, also copied to ``/tmp/s5/shots`` when that exists."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable.store import Store
+from cardtable.table import TableService
+from cardtable.web.app import create_app
+from cardtable.web.limits import WebLimits
+from tests.paths import SCREENSHOTS
+
+from .test_browser import DESKTOP, PHONE, Table, launched_chromium
+from .webhelpers import LiveServer
+
+SHOTS = SCREENSHOTS / "web"
+REVIEW_COPY = Path("/tmp/s5/shots")
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, TableService]]:
+    folder: Path = tmp_path_factory.mktemp("players-browser")
+    store = Store(f"sqlite:///{folder / 'players.db'}")
+    service = TableService(store, computers="worker")
+    with LiveServer(create_app(service, limits=WebLimits.unlimited())) as live:
+        yield live, service
+    store.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launched_chromium()
+
+
+def shot(table: Table, name: str, full_page: bool = False) -> None:
+    table.shot(name, full_page=full_page)
+    if REVIEW_COPY.is_dir():
+        shutil.copy(SHOTS / f"{name}.png", REVIEW_COPY / f"{name}.png")
+
+
+def seat_of_page(table: Table) -> tuple[str, str]:
+    parts = str(table.page.evaluate("location.hash")).split("/")
+    return parts[2], parts[3]  # "#/play/<match>/<token>"
+
+
+def play_to_the_end(table: Table) -> None:
+    """Clicks through every hand (past each showdown) until the final score is shown."""
+    for _ in range(4000):
+        what = table.play_turn()
+        if what == "final":
+            return
+        if what == "showdown":
+            table.page.click("#next-hand")
+            table.idle()
+        elif what == "wait":
+            time.sleep(0.05)
+    raise AssertionError("the match did not end")
+
+
+def test_rematch_history_delete_and_statistics(
+    browser: Any, served: tuple[LiveServer, TableService]
+) -> None:
+    server, service = served
+    table = Table(browser, server, DESKTOP)
+    page = table.page
+    table.start_match(level="random", target=10)
+    scoreboard = page.inner_text(".scoreboard")
+    assert "Ann (you)" in scoreboard and "Random" in scoreboard
+    first, token = seat_of_page(table)
+    play_to_the_end(table)
+
+    # The end of the match: the rematch, its first dealer as the server decided it.
+    view = service.view(first, token)
+    assert view.finished and view.rematch_dealer in (0, 1)
+    dealer = "you deal" if view.rematch_dealer == view.seat else "Random deals"
+    page.wait_for_selector("dialog[open] #rematch-dealer")
+    assert (
+        page.inner_text("dialog[open] #rematch-dealer")
+        == f"Same rules and players; {dealer} first."
+    )
+    assert page.inner_text("#new-match-button") == "Rematch"
+    shot(table, "h1-rematch-final-desktop")
+    page.click("#new-match-button")
+    page.wait_for_function("(id) => !location.hash.includes(id)", arg=first)
+    page.wait_for_selector("#hand .card")
+    table.idle()
+    rematch, same_token = seat_of_page(table)
+    assert same_token == token
+    again = service.view(rematch, token)
+    assert again.dealer == view.rematch_dealer and again.rules == view.rules
+    assert [p.name for p in again.players] == ["Ann", "Random"]
+
+    # The lobby: both matches with rules, dates and score; the statistics and their chart.
+    table.open("/")
+    page.wait_for_selector(f'#match-list .match-row[data-match="{rematch}"]')
+    row = page.locator(f'#match-list .match-row[data-match="{first}"]')
+    text = row.inner_text()
+    final = view.sheet.to_json()["final"]["totals"]
+    won = "you won" if service.summary(first).figures["winner"] == view.seat else "Random won"
+    assert "vs Random" in text and f"Finished · {won}" in text
+    assert "Standard rules · target 10" in text
+    assert "Started" in text and "last move" in text
+    page.wait_for_selector("#stats-body[data-ready]")
+    stats = service.player_stats([(first, token), (rematch, token)]).to_json()
+    assert stats["matches"] == 1 and stats["hands"] >= 1
+    hands = page.inner_text("#stat-hands .stat-value")
+    assert hands == f"{stats['hands_won']} of {stats['hands']}"
+    assert page.inner_text("#stat-matches .stat-value") == f"{stats['matches_won']} of 1"
+    assert page.inner_text("#stat-gins .stat-value") == str(stats["gins"])
+    assert page.inner_text("#stat-undercuts .stat-value") == str(stats["undercuts"])
+    shown_accuracy = page.inner_text("#stat-accuracy .stat-value")
+    assert stats["accuracy"] is not None
+    assert shown_accuracy == f"{int(stats['accuracy'] + 0.5)}%"
+    bars = page.locator("#stats-chart .stats-bar")
+    assert bars.count() == 1
+    assert bars.first.get_attribute("data-match") == first
+    assert ("won" in (bars.first.get_attribute("class") or "")) == (won == "you won")
+    assert f"{final[view.seat]}–{final[1 - view.seat]}" in (
+        page.text_content("#stats-chart title") or ""
+    )
+    shot(table, "h1-lobby-stats-desktop", full_page=True)
+    page.set_viewport_size(PHONE)
+    page.locator("#stats-panel").scroll_into_view_if_needed()
+    shot(table, "h1-lobby-stats-phone", full_page=True)
+    page.set_viewport_size(DESKTOP)
+
+    # Delete the rematch: asked first; kept on "Keep it", gone on "Delete".
+    page.click(f'#match-list .match-row[data-match="{rematch}"] .match-delete')
+    page.wait_for_selector("dialog[open] #delete-confirm")
+    shot(table, "h1-delete-confirm-desktop")
+    page.click("#delete-cancel")
+    assert rematch in {m.id for m in service.list_matches()}
+    page.click(f'#match-list .match-row[data-match="{rematch}"] .match-delete')
+    page.click("dialog[open] #delete-confirm")
+    page.wait_for_selector(f'#match-list .match-row[data-match="{rematch}"]', state="detached")
+    assert rematch not in {m.id for m in service.list_matches()}
+    assert page.locator(f'#match-list .match-row[data-match="{first}"]').count() == 1
+    held = page.evaluate("JSON.parse(localStorage.getItem('ginrummy:seats'))")
+    assert rematch not in {seat["match_id"] for seat in held}
+    table.close()
+
+
+def test_a_friend_joins_by_link_and_names_itself(
+    browser: Any, served: tuple[LiveServer, TableService]
+) -> None:
+    server, service = served
+    ann = Table(browser, server, DESKTOP)
+    ann.open("/")
+    ann.page.wait_for_selector("#start-match")
+    ann.page.fill("#player-name", "Ann")
+    ann.page.check("input[name=opponent][value=friend]")
+    ann.page.click("#start-match")
+    ann.page.wait_for_selector("#invite-link")
+    link = ann.page.input_value("#invite-link")
+    match_id, _ = seat_of_page(ann)
+
+    friend = Table(browser, server, PHONE)
+    friend.page.goto(link)
+    friend.page.wait_for_selector("#change-name")
+    assert friend.page.inner_text("#change-name") == "Tell Ann your name"
+    friend.page.click("#change-name")
+    friend.page.fill("#name-input", "Bo")
+    shot(friend, "h1-friend-name-phone")
+    friend.page.click("#name-save")
+    named = "(name) => document.querySelector('#my-name')?.textContent === name"
+    friend.page.wait_for_function(named, arg="Bo")
+    ann.page.wait_for_function(
+        "(name) => document.querySelector('.scoreboard').innerText.includes(name)", arg="Bo"
+    )
+    assert [p.name for p in service.summary(match_id).players] == ["Ann", "Bo"]
+    assert "Bo (you)" in friend.page.inner_text(".scoreboard")
+    shot(ann, "h1-friend-named-desktop")
+    friend.close()
+    ann.close()
