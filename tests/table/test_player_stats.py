@@ -229,3 +229,15 @@ def test_each_outcome_is_counted_for_the_right_seat() -> None:
     assert seat_figures(match, 1) == SeatFigures(
         hands=5, hands_won=2, gins=1, undercuts=1, undercut_against=1, knocks=1, knock_deadwood=3
     )
+
+
+def test_a_move_racing_a_delete_is_told_the_match_is_gone(service: TableService) -> None:
+    """A move already past the seat check when the match is deleted (the store loses the
+    match under the live copy) gets "not found", not a server fault, and stores nothing."""
+    created = service.create_match(PEOPLE, Rules(target=30), seed="raced")
+    match_id = created.match_id
+    mover, view = to_act_token(service, match_id)
+    service.store.delete_match(match_id)  # behind the live copy's back, as another process would
+    with pytest.raises(NotFoundError):
+        service.act(match_id, mover, view.legal_actions[0], view.action_count)
+    assert service.store.actions(match_id) == []

@@ -716,6 +716,9 @@ class TableService:
         except ActionConflictError:
             self._live_at(self._stored(live.id))
             raise StaleActionError("another action was accepted first: refresh") from None
+        except KeyError:  # deleted (by a seat holder, maybe in another process) under us
+            self._live.forget(live.id)
+            raise NotFoundError(f"no match {live.id!r}: it was deleted") from None
         except StoreUnavailableError as error:
             if not (error.maybe_stored and self._was_stored(live, seat, text)):
                 raise TableUnavailableError(
