@@ -26,8 +26,13 @@ that ends lay-offs, but after gin there are none, so that pass ends the hand bef
 its melds and it is scored on its whole hand. That follows OpenSpiel, so it stays in the
 figures; the points it gives away are reported beside them.
 
-Run: ``python bench/vs_openspiel.py [--hands N] [--level LEVEL] [--workers K] [--seed S]
-[--knock-card K] [--no-verify] [--json] [--json-out PATH]``; ``--hands 20`` is a smoke check.
+With ``--level A,B`` (for instance ``expert,expert-2026``) both levels play the same deals
+in one run, and the difference of their net points per hand is reported per deal, with its
+95% interval: the two levels meet the same cards, so the luck of the deal cancels out.
+
+Run: ``python bench/vs_openspiel.py [--hands N] [--level LEVEL[,LEVEL]] [--workers K]
+[--seed S] [--knock-card K] [--no-verify] [--json] [--json-out PATH]``; ``--hands 20`` is a
+smoke check.
 """
 
 from __future__ import annotations
@@ -52,7 +57,8 @@ except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from _openspiel_bridge import HandOutcome, HandRunner
-from cardtable.gin.players import make_player, player_names
+from cardtable.errors import CardTableError
+from cardtable.gin.players import make_player
 
 Z95 = 1.959964
 
@@ -138,6 +144,26 @@ def cluster_ratio(
 
 def interval(value: float, se: float) -> list[float]:
     return [value - Z95 * se, value + Z95 * se]
+
+
+def paired_difference(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> dict[str, Any]:
+    """Net points per hand of ``first`` minus ``second`` on the same deals, with the 95%
+    interval of the mean over deals (each deal's two hands are one sample)."""
+
+    def per_deal(rows: list[dict[str, Any]]) -> Counter[int]:
+        net: Counter[int] = Counter()
+        for row in rows:
+            net[row["deal"]] += row["points"]
+        return net
+
+    a, b = per_deal(first), per_deal(second)
+    deals = sorted(set(a) & set(b))
+    hands = Counter(row["deal"] for row in first)
+    diffs = [(a[d] - b[d]) / hands[d] for d in deals]
+    n = len(diffs)
+    mean = sum(diffs) / n if n else float("nan")
+    se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1) / n) if n > 1 else float("nan")
+    return {"deals": n, "net_points_per_hand": mean, "ci95": interval(mean, se)}
 
 
 def summarize(
@@ -303,7 +329,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=2000, help="hands to play (default 2000)")
     parser.add_argument(
-        "--level", default="expert", choices=player_names(), help="our player (default expert)"
+        "--level",
+        default="expert",
+        help="our player (default expert), or two levels A,B to compare on the same deals",
     )
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--seed", type=int, default=2024)
@@ -326,6 +354,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--hands, --workers and --chunk must be positive")
     if not 0 <= args.knock_card <= 10:
         parser.error("--knock-card must be 0 to 10 (our engine's range)")
+    levels = args.level.split(",")
+    for level in levels:
+        try:
+            make_player(level)
+        except CardTableError as error:
+            parser.error(str(error))
+    if len(levels) > 2:
+        parser.error("--level takes one level or two to compare")
     try:
         import pyspiel
     except ImportError:
@@ -337,23 +373,49 @@ def main(argv: Sequence[str] | None = None) -> int:
         "undercut_bonus": args.undercut_bonus,
     }
     full_params = HandRunner(pyspiel, params).params
-    settings = {"params": params, "level": args.level, "seed": args.seed, "verify": args.verify}
-    rows: list[dict[str, Any]] = []
-    start = time.perf_counter()
-    step = max(1, args.hands // 10)
-    for row in play_all(args, settings):
-        rows.append(row)
-        if not args.json and args.hands >= 100 and len(rows) % step == 0 and len(rows) < args.hands:
-            elapsed = time.perf_counter() - start
-            print(f"  ... {len(rows)}/{args.hands} hands, {elapsed:.0f} s", file=sys.stderr)
-    seconds = time.perf_counter() - start
-    report = summarize(rows, args, seconds, dict(full_params))
+    reports = []
+    runs = []
+    for level in levels:
+        args.level = level
+        settings = {"params": params, "level": level, "seed": args.seed, "verify": args.verify}
+        rows: list[dict[str, Any]] = []
+        start = time.perf_counter()
+        step = max(1, args.hands // 10)
+        for row in play_all(args, settings):
+            rows.append(row)
+            shown = not args.json and args.hands >= 100 and len(rows) < args.hands
+            if shown and len(rows) % step == 0:
+                elapsed = time.perf_counter() - start
+                print(
+                    f"  ... {level}: {len(rows)}/{args.hands} hands, {elapsed:.0f} s",
+                    file=sys.stderr,
+                )
+        seconds = time.perf_counter() - start
+        reports.append(summarize(rows, args, seconds, dict(full_params)))
+        runs.append(rows)
+    output: dict[str, Any] = reports[0]
+    if len(reports) == 2:
+        output = {
+            "benchmark": "vs_openspiel",
+            "levels": levels,
+            "reports": reports,
+            "difference": paired_difference(runs[0], runs[1]),
+        }
     if args.json_out is not None:
-        args.json_out.write_text(json.dumps(report, indent=2) + "\n")
+        args.json_out.write_text(json.dumps(output, indent=2) + "\n")
     if args.json:
-        print(json.dumps(report, indent=2))
+        print(json.dumps(output, indent=2))
     else:
-        print_report(report)
+        for report in reports:
+            print_report(report)
+        if len(reports) == 2:
+            diff = output["difference"]
+            lo, hi = diff["ci95"]
+            print(
+                f"{levels[0]} minus {levels[1]} on the same {diff['deals']} deals: "
+                f"{diff['net_points_per_hand']:+.2f} net points per hand "
+                f"(95% CI {lo:+.2f} to {hi:+.2f})"
+            )
     return 0
 
 

@@ -43,7 +43,7 @@ from cardtable.gin.actions import Action, ActionKind
 from cardtable.gin.hand import Hand, Observation
 from cardtable.gin.match import Match
 from cardtable.gin.players import hints
-from cardtable.gin.players.expert import Reasoner
+from cardtable.gin.players.expert import EXPERT
 from cardtable.gin.players.hints import Alternative
 from cardtable.gin.record import load
 
@@ -66,7 +66,7 @@ WORST_COUNT: Final = 3
 
 # The hints' expert with no clock: a deadline would make the review depend on the machine's
 # speed. Fewer play-outs than the player's 32 keep a whole match to seconds.
-REVIEWER: Final = replace(Reasoner(), time_limit=math.inf, rollouts=16, knock_samples=30)
+REVIEWER: Final = replace(EXPERT, time_limit=math.inf, rollouts=16, knock_samples=30)
 # The same expert before its search: the estimate its search starts from.
 ESTIMATOR: Final = replace(REVIEWER, rollouts=0)
 

@@ -24,7 +24,7 @@ from cardtable.cards import Card, CardSet
 from cardtable.gin.actions import ActionKind
 from cardtable.gin.hand import Observation, Phase
 from cardtable.gin.melds import arrangements_within, defender_answer
-from cardtable.gin.players.expert import Reasoner
+from cardtable.gin.players.expert import EXPERT
 from cardtable.gin.players.knowledge import Knowledge
 
 __all__ = [
@@ -55,7 +55,7 @@ TRACKER_STATES: Final = (
 )
 
 # The expert's model, as its players and the hints use it.
-_EXPERT: Final = Reasoner()
+_EXPERT: Final = EXPERT
 
 
 def tracker(observation: Observation) -> dict[Card, str]:
