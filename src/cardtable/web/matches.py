@@ -19,8 +19,8 @@ from cardtable.web.errors import ApiError, json_response, json_text_response
 from cardtable.web.limits import charge
 from cardtable.web.players import name_of
 from cardtable.web.requests import (
+    held_seats,
     is_match_id,
-    is_token,
     json_body,
     match_id_of,
     only,
@@ -131,22 +131,7 @@ async def create(request: Request) -> Response:
 
 async def lookup(request: Request) -> Response:
     """Summaries of the matches whose seat tokens the browser holds."""
-    data = await json_body(request)
-    only(data, {"seats"})
-    seats = data.get("seats")
-    if not isinstance(seats, list) or len(seats) > MAX_LOOKUP:
-        raise ApiError(400, f"seats is a list of at most {MAX_LOOKUP} {{match_id, token}}")
-    # Only well-formed seats are looked up (each by its id: no match is read that is not
-    # named), and each costs a token check.
-    wanted = [
-        (item["match_id"], item["token"])
-        for item in seats
-        if isinstance(item, dict)
-        and isinstance(item.get("match_id"), str)
-        and isinstance(item.get("token"), str)
-        and is_match_id(item["match_id"])
-        and is_token(item["token"])
-    ]
+    wanted = held_seats(await json_body(request), MAX_LOOKUP)  # each costs a token check
     charge(request, "tokens", len(wanted))
     service = state_of(request).service
 

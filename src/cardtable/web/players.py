@@ -26,8 +26,7 @@ from cardtable.table.names import BadNameError, player_name
 from cardtable.web.errors import ApiError, json_response
 from cardtable.web.limits import charge
 from cardtable.web.requests import (
-    is_match_id,
-    is_token,
+    held_seats,
     json_body,
     match_id_of,
     only,
@@ -73,20 +72,7 @@ async def delete_match(request: Request) -> Response:
 
 
 async def stats(request: Request) -> Response:
-    data = await json_body(request)
-    only(data, {"seats"})
-    seats = data.get("seats")
-    if not isinstance(seats, list) or len(seats) > MAX_STATS_SEATS:
-        raise ApiError(400, f"seats is a list of at most {MAX_STATS_SEATS} {{match_id, token}}")
-    wanted = [
-        (item["match_id"], item["token"])
-        for item in seats
-        if isinstance(item, dict)
-        and isinstance(item.get("match_id"), str)
-        and isinstance(item.get("token"), str)
-        and is_match_id(item["match_id"])
-        and is_token(item["token"])
-    ]
+    wanted = held_seats(await json_body(request), MAX_STATS_SEATS)
     charge(request, "tokens", len(wanted))
     charge(request, "hints")  # the reviews behind the accuracy cost the expert's thinking
     service = state_of(request).service

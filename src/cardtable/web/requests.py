@@ -122,3 +122,22 @@ def text(data: dict[str, Any], key: str, default: str, limit: int) -> str:
     if len(value) > limit:
         raise ApiError(400, f"{key} is at most {limit} characters")
     return value
+
+
+def held_seats(data: dict[str, Any], limit: int) -> list[tuple[str, str]]:
+    """The ``seats`` of a body, a list of ``{match_id, token}`` that a browser holds: 400
+    beyond ``limit`` or not a list. Only well-formed seats are kept (each is then read by its
+    id: no match is read that is not named); the rest are left out, as unknown seats are."""
+    only(data, {"seats"})
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) > limit:
+        raise ApiError(400, f"seats is a list of at most {limit} {{match_id, token}}")
+    return [
+        (item["match_id"], item["token"])
+        for item in seats
+        if isinstance(item, dict)
+        and isinstance(item.get("match_id"), str)
+        and isinstance(item.get("token"), str)
+        and is_match_id(item["match_id"])
+        and is_token(item["token"])
+    ]

@@ -62,13 +62,14 @@ from cardtable.cribbage.match import Match, MatchObservation
 from cardtable.cribbage.players.counting import count_action
 from cardtable.cribbage.rules import PRESETS, Rules, make_rules
 from cardtable.cribbage.worlds import sample_world
-
-try:
-    import pyspiel  # type: ignore[import-not-found]
-except ImportError as error:  # pragma: no cover - depends on the environment
-    raise ImportError(
-        "cardtable.cribbage.env.openspiel_game needs OpenSpiel: pip install open-spiel"
-    ) from error
+from cardtable.openspiel_base import (
+    SeatObserver,
+    game_type,
+    load_game,
+    observer_recall,
+    pyspiel,
+    scoring_and_dealer,
+)
 
 __all__ = ["GAME_NAME", "MAX_DEALS", "CribbageGame", "CribbageState", "load"]
 
@@ -86,22 +87,7 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "target": 0,
 }
 
-_GAME_TYPE: Final = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Cribbage for two (cardtable's exact rules)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+_GAME_TYPE: Final = game_type(GAME_NAME, "Cribbage for two (cardtable's exact rules)", _DEFAULTS)
 
 
 def _rules_of(name: object, target: int) -> Rules:
@@ -129,12 +115,7 @@ class CribbageGame(pyspiel.Game):  # type: ignore[misc]
         if target < 0:
             raise ValueError(f"target is 0 (the preset's) or a target, not {target}")
         self.rules = _rules_of(values["rules"], target)
-        self.scoring = str(values["scoring"])
-        if self.scoring not in ("hand", "match"):
-            raise ValueError(f"scoring must be hand or match, not {self.scoring!r}")
-        self.first_dealer = int(values["dealer"])
-        if self.first_dealer not in (0, 1):
-            raise ValueError(f"the dealer is 0 or 1, not {self.first_dealer!r}")
+        self.scoring, self.first_dealer = scoring_and_dealer(values)
         if self.scoring == "hand":
             # A seat pegs at most target - 1 and then one score (29 at most) in a hand.
             bound = float(self.rules.target + 28)
@@ -159,16 +140,8 @@ class CribbageGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> CribbageObserver:
-        if params:
-            raise ValueError(f"observation parameters are not supported, not {params!r}")
-        recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
-        if iig_obs_type is not None and (
-            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-            or not iig_obs_type.public_info
-        ):
-            raise ValueError("only a player's own view (public and private) is observed")
-        return CribbageObserver(recall)
+    ) -> SeatObserver:
+        return SeatObserver(OBS_SIZE, observer_recall(iig_obs_type, params))
 
 
 class _Play:
@@ -538,26 +511,9 @@ def _view_string(o: Observation, picked: Card | None) -> str:
     return "; ".join(parts)
 
 
-class CribbageObserver:
-    """OpenSpiel's observer protocol: a tensor (the env encoding) and a string per seat."""
-
-    def __init__(self, recall: bool) -> None:
-        self.tensor = np.zeros(OBS_SIZE, np.float32)
-        self.dict = {"observation": self.tensor}
-        self.recall = recall
-
-    def set_from(self, state: CribbageState, player: int) -> None:
-        self.tensor[:] = state.vector(player)
-
-    def string_from(self, state: CribbageState, player: int) -> str:
-        return state.view_string(player, self.recall)
-
-
 def load(rules: str = "standard", **params: Any) -> CribbageGame:
     """The game under a preset (``params``: scoring, dealer, target)."""
-    game = pyspiel.load_game(GAME_NAME, {"rules": rules, **params})
-    assert isinstance(game, CribbageGame)
-    return game
+    return load_game(GAME_NAME, rules, params, CribbageGame)
 
 
 pyspiel.register_game(_GAME_TYPE, CribbageGame)

@@ -69,13 +69,14 @@ from cardtable.gin.match import FinalScore, final_score
 from cardtable.gin.rules import PRESETS, Rules
 from cardtable.gin.showdown import HandResult
 from cardtable.gin.worlds import sample_deck
-
-try:
-    import pyspiel  # type: ignore[import-not-found]
-except ImportError as error:  # pragma: no cover - depends on the environment
-    raise ImportError(
-        "cardtable.gin.env.openspiel_game needs OpenSpiel: pip install open-spiel"
-    ) from error
+from cardtable.openspiel_base import (
+    SeatObserver,
+    game_type,
+    load_game,
+    observer_recall,
+    pyspiel,
+    scoring_and_dealer,
+)
 
 __all__ = ["GAME_NAME", "MAX_DEALS", "MAX_HAND_ACTIONS", "GinGame", "GinState", "load"]
 
@@ -91,22 +92,7 @@ _DEFAULTS: Final[dict[str, Any]] = {
     "target": 0,
 }
 
-_GAME_TYPE: Final = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Gin Rummy (cardtable's exact rules)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+_GAME_TYPE: Final = game_type(GAME_NAME, "Gin Rummy (cardtable's exact rules)", _DEFAULTS)
 
 
 def _rules_of(name: object) -> Rules:
@@ -123,12 +109,7 @@ class GinGame(pyspiel.Game):  # type: ignore[misc]
         self.rules = _rules_of(values["rules"])
         if int(values["target"]) > 0:
             self.rules = self.rules.replace(target=int(values["target"]))
-        self.scoring = str(values["scoring"])
-        if self.scoring not in ("hand", "match"):
-            raise ValueError(f"scoring must be hand or match, not {self.scoring!r}")
-        self.first_dealer = int(values["dealer"])
-        if self.first_dealer not in (0, 1):
-            raise ValueError(f"the dealer is 0 or 1, not {self.first_dealer!r}")
+        self.scoring, self.first_dealer = scoring_and_dealer(values)
         self.layouts = bool(values["layouts"])
         self.num_ids = NUM_ACTIONS_WITH_LAYOUTS if self.layouts else NUM_ACTIONS
         self.obs_size = OBS_SIZE_WITH_LAYOUTS if self.layouts else OBS_SIZE
@@ -157,16 +138,8 @@ class GinGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> GinObserver:
-        if params:
-            raise ValueError(f"observation parameters are not supported, not {params!r}")
-        recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
-        if iig_obs_type is not None and (
-            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-            or not iig_obs_type.public_info
-        ):
-            raise ValueError("only a player's own view (public and private) is observed")
-        return GinObserver(self.obs_size, recall)
+    ) -> SeatObserver:
+        return SeatObserver(self.obs_size, observer_recall(iig_obs_type, params))
 
 
 @dataclass(frozen=True, slots=True)
@@ -472,26 +445,9 @@ def _view_string(observation: Observation, pending: Action | None, recall: bool 
     return "; ".join(parts)
 
 
-class GinObserver:
-    """OpenSpiel's observer protocol: a tensor (the env encoding) and a string per seat."""
-
-    def __init__(self, size: int, recall: bool) -> None:
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
-        self.recall = recall
-
-    def set_from(self, state: GinState, player: int) -> None:
-        self.tensor[:] = state.vector(player)
-
-    def string_from(self, state: GinState, player: int) -> str:
-        return state.view_string(player, self.recall)
-
-
 def load(rules: str = "standard", **params: Any) -> GinGame:
     """The game under a preset (``params``: scoring, dealer, layouts)."""
-    game = pyspiel.load_game(GAME_NAME, {"rules": rules, **params})
-    assert isinstance(game, GinGame)
-    return game
+    return load_game(GAME_NAME, rules, params, GinGame)
 
 
 pyspiel.register_game(_GAME_TYPE, GinGame)
