@@ -2,50 +2,33 @@
 with its first dealer named as the server decided it, the lobby's list of matches with their
 rules, dates and score, deleting one after a confirmation, the statistics panel and its chart
 (the figures the server counts), and a friend who joins by link and names itself.
-Screenshots at desktop and phone sizes, also copied to ``/tmp/s5/shots`` when that exists."""
+Screenshots at desktop and phone sizes."""
 
 from __future__ import annotations
 
-import shutil
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardtable.store import Store
 from cardtable.table import TableService
-from cardtable.web.app import create_app
-from cardtable.web.limits import WebLimits
 from tests.paths import SCREENSHOTS
 
 from .test_browser import DESKTOP, PHONE, Table, launched_chromium
-from .webhelpers import LiveServer
+from .webhelpers import LiveServer, worker_table
 
 SHOTS = SCREENSHOTS / "web"
-REVIEW_COPY = Path("/tmp/s5/shots")
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, TableService]]:
-    folder: Path = tmp_path_factory.mktemp("players-browser")
-    store = Store(f"sqlite:///{folder / 'players.db'}")
-    service = TableService(store, computers="worker")
-    with LiveServer(create_app(service, limits=WebLimits.unlimited())) as live:
-        yield live, service
-    store.close()
+    yield from worker_table(tmp_path_factory.mktemp("players-browser"))
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from launched_chromium()
-
-
-def shot(table: Table, name: str, full_page: bool = False) -> None:
-    table.shot(name, full_page=full_page)
-    if REVIEW_COPY.is_dir():
-        shutil.copy(SHOTS / f"{name}.png", REVIEW_COPY / f"{name}.png")
 
 
 def seat_of_page(table: Table) -> tuple[str, str]:
@@ -89,7 +72,7 @@ def test_rematch_history_delete_and_statistics(
         == f"Same rules and players; {dealer} first."
     )
     assert page.inner_text("#new-match-button") == "Rematch"
-    shot(table, "h1-rematch-final-desktop")
+    table.shot("friends-rematch-final-desktop")
     page.click("#new-match-button")
     page.wait_for_function("(id) => !location.hash.includes(id)", arg=first)
     page.wait_for_selector("#hand .card")
@@ -128,16 +111,16 @@ def test_rematch_history_delete_and_statistics(
     assert f"{final[view.seat]}–{final[1 - view.seat]}" in (
         page.text_content("#stats-chart title") or ""
     )
-    shot(table, "h1-lobby-stats-desktop", full_page=True)
+    table.shot("friends-lobby-stats-desktop", full_page=True)
     page.set_viewport_size(PHONE)
     page.locator("#stats-panel").scroll_into_view_if_needed()
-    shot(table, "h1-lobby-stats-phone", full_page=True)
+    table.shot("friends-lobby-stats-phone", full_page=True)
     page.set_viewport_size(DESKTOP)
 
     # Delete the rematch: asked first; kept on "Keep it", gone on "Delete".
     page.click(f'#match-list .match-row[data-match="{rematch}"] .match-delete')
     page.wait_for_selector("dialog[open] #delete-confirm")
-    shot(table, "h1-delete-confirm-desktop")
+    table.shot("friends-delete-confirm-desktop")
     page.click("#delete-cancel")
     assert rematch in {m.id for m in service.list_matches()}
     page.click(f'#match-list .match-row[data-match="{rematch}"] .match-delete')
@@ -170,7 +153,7 @@ def test_a_friend_joins_by_link_and_names_itself(
     assert friend.page.inner_text("#change-name") == "Tell Ann your name"
     friend.page.click("#change-name")
     friend.page.fill("#name-input", "Bo")
-    shot(friend, "h1-friend-name-phone")
+    friend.shot("friends-friend-name-phone")
     friend.page.click("#name-save")
     named = "(name) => document.querySelector('#my-name')?.textContent === name"
     friend.page.wait_for_function(named, arg="Bo")
@@ -179,6 +162,6 @@ def test_a_friend_joins_by_link_and_names_itself(
     )
     assert [p.name for p in service.summary(match_id).players] == ["Ann", "Bo"]
     assert "Bo (you)" in friend.page.inner_text(".scoreboard")
-    shot(ann, "h1-friend-named-desktop")
+    ann.shot("friends-friend-named-desktop")
     friend.close()
     ann.close()

@@ -8,19 +8,15 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardtable.store import Store
 from cardtable.table import TableService
-from cardtable.web.app import create_app
-from cardtable.web.limits import WebLimits
 from tests.paths import SCREENSHOTS
 
 from .test_browser import DESKTOP, PHONE, Table, launched_chromium
-from .webhelpers import LiveServer
+from .webhelpers import LiveServer, worker_table
 
 SHOTS = SCREENSHOTS / "web"
 
@@ -52,12 +48,7 @@ BADGES = """async ([matchId, token, seat]) => {
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, TableService]]:
-    folder: Path = tmp_path_factory.mktemp("review-browser")
-    store = Store(f"sqlite:///{folder / 'review.db'}")
-    service = TableService(store, computers="worker")
-    with LiveServer(create_app(service, limits=WebLimits.unlimited())) as live:
-        yield live, service
-    store.close()
+    yield from worker_table(tmp_path_factory.mktemp("review-browser"))
 
 
 @pytest.fixture(scope="module")

@@ -7,12 +7,15 @@ import re
 import socket
 import threading
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
+from cardtable.store import Store
 from cardtable.table import TableService
 
 CARD = re.compile(r"(?<![A-Za-z0-9_-])[2-9TJQKA][SHDC](?![A-Za-z0-9_-])")
@@ -205,3 +208,16 @@ def turn_in(service: TableService, match_id: str, token: str, within: float = 10
         if time.monotonic() > deadline:
             raise AssertionError(f"the computer did not answer within {within}s")
         time.sleep(0.02)
+
+
+def worker_table(folder: Path) -> Iterator[tuple[LiveServer, TableService]]:
+    """A real server over a SQLite store in ``folder``, its computers played by a worker and
+    no request limits (a browser test's clicks would trip them): for a module fixture."""
+    store = Store(f"sqlite:///{folder / 'table.db'}")
+    service = TableService(store, computers="worker")
+    from cardtable.web.app import create_app  # the app, only for the tests that serve it
+    from cardtable.web.limits import WebLimits
+
+    with LiveServer(create_app(service, limits=WebLimits.unlimited())) as live:
+        yield live, service
+    store.close()
