@@ -14,8 +14,10 @@ from textual.widgets import Static
 
 from cardtable.gin.rules import Rules
 from cardtable.table import SeatSpec, TableService
-from cardtable.tui import render
+from cardtable.tui import crib_render, render
 from cardtable.tui.app import TableApp
+from cardtable.tui.crib_dialogs import final_screen as crib_final_screen
+from cardtable.tui.crib_session import CribbageTable
 from cardtable.tui.dialogs import final_screen
 from cardtable.tui.session import TerminalTable, terminal_seats
 from cardtable.tui.stats_screen import StatsScreen
@@ -103,6 +105,26 @@ def test_the_final_page_names_who_deals_the_next_match(service: TableService) ->
     names = render.screen_names(table.view)
     who = "you deal" if dealer == table.view.seat else f"{names[dealer]} deals"
     body = Content.from_markup(final_screen(table.view).body).plain
-    assert f"Next match (n): the same rules and players; {who} first." in body
+    assert f"Rematch (n): the same rules and players; {who} first." in body
     following = table.next_match()
     assert following.view.dealer == dealer
+
+
+def test_the_cribbage_final_page_names_who_deals_the_rematch(service: TableService) -> None:
+    rules = service.make_rules("cribbage", "short", {"target": "31"})
+    table = CribbageTable.start(service, rules, level="random", seed="crib-final", name="Ann")
+    for _ in range(2000):
+        view = table.view
+        if view.finished:
+            break
+        if view.legal_actions:
+            table.act(view.legal_actions[0])
+        else:
+            table.refresh()
+    view = table.view
+    assert view.finished and view.rematch_dealer in (0, 1)
+    names = crib_render.seat_names(view)
+    who = "you deal" if view.rematch_dealer == view.seat else f"{names[view.rematch_dealer]} deals"
+    body = Content.from_markup(crib_final_screen(view).body).plain
+    assert f"Rematch (n): the same rules and players; {who} first." in body
+    assert table.next_match().view.dealer == view.rematch_dealer

@@ -87,7 +87,7 @@ def test_n_on_the_final_screen_opens_the_next_match_of_the_series(
             for round_ in range(SCREEN_ROUNDS):
                 done = app.table
                 final = await driver.to_final()
-                assert "Next match (n)" in str(final.query_one("#ok").render())
+                assert "Rematch (n)" in str(final.query_one("#ok").render())
                 if round_ == 0:
                     app.save_screenshot(f"series-{rule}-final.svg", str(shots))
                 await driver.press("n")

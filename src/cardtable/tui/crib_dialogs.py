@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 
 from cardtable.table.cribbage_views import CountingView, HandEndView, HintView, SeatView
 from cardtable.tui import crib_render as words
-from cardtable.tui.dialogs import FinalScreen, InfoScreen
+from cardtable.tui.dialogs import FinalScreen, InfoScreen, rematch_line
 from cardtable.tui.render import face
 from cardtable.tui.widgets import Group, HandView, colour_cards, markup_escape
 
@@ -116,10 +116,13 @@ class CountScreen(ModalScreen[int | None]):
 
 def final_screen(view: SeatView) -> FinalScreen:
     """The end of the match: the games, the game points, the winner; n for the next match."""
+    lines = words.final_lines(view)
+    if view.rematch_dealer is not None:
+        lines = [*lines, "", rematch_line(view.rematch_dealer, view.seat, words.seat_names(view))]
     return FinalScreen(
         "The match is over",
-        colour_cards("\n".join(words.final_lines(view))),
-        ok="Next match (n)",
+        colour_cards("\n".join(lines)),
+        ok="Rematch (n)",
         cancel="Quit (q)",
         screen_id="final",
     )

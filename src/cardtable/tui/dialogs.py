@@ -226,12 +226,19 @@ class FinalScreen(InfoScreen):
     """The end of the match: the score sheet; n opens the next match of the series, q quits."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "dismiss(True)", "Next match"),
+        Binding("n", "dismiss(True)", "Rematch"),
         Binding("q,escape", "dismiss(False)", "Quit"),
     ]
 
 
 # -- the match screen's pages ---------------------------------------------------------------
+
+
+def rematch_line(dealer: int, seat: int, names: tuple[str, str] | list[str]) -> str:
+    """What the rematch will be: the same rules and players, and who deals first (the
+    engine's choice by the rules' series setting, given in the view)."""
+    who = "you deal" if dealer == seat else f"{names[dealer]} deals"
+    return f"Rematch (n): the same rules and players; {who} first."
 
 
 def final_screen(view: SeatView, review: ReviewOpener | None = None) -> FinalScreen:
@@ -240,16 +247,11 @@ def final_screen(view: SeatView, review: ReviewOpener | None = None) -> FinalScr
     names = render.screen_names(view)
     lines = render.score_lines(view, names)
     if view.rematch_dealer is not None:  # the engine's choice by the rules' series setting
-        dealer = (
-            "you deal"
-            if view.rematch_dealer == view.seat
-            else f"{names[view.rematch_dealer]} deals"
-        )
-        lines = [*lines, "", f"Next match (n): the same rules and players; {dealer} first."]
+        lines = [*lines, "", rematch_line(view.rematch_dealer, view.seat, names)]
     return FinalScreen(
         "The match is over",
         colour_cards("\n".join(lines)),
-        ok="Next match (n)",
+        ok="Rematch (n)",
         cancel="Quit (q)",
         screen_id="final",
         review=review,
