@@ -1,6 +1,6 @@
 """The coach's review through the table and its web API: a seat sees only its own decisions,
-only of finished deals; a deal in play, a wrong token, a bad deal and a cribbage match are
-refused."""
+only of finished deals; a deal in play, a wrong token, and a bad deal are refused
+(Cribbage's review: test_cribbage_review_service.py)."""
 
 from __future__ import annotations
 
@@ -75,11 +75,14 @@ def test_a_deal_in_play_and_a_wrong_token_are_refused(
         service.review(match_id, "not-a-seat-token")
 
 
-def test_cribbage_has_no_review_yet(service: TableService) -> None:
+def test_cribbage_is_reviewed_too_and_a_deal_in_play_is_refused(service: TableService) -> None:
+    # Cribbage's own review is tested in tests/table/test_cribbage_review_service.py.
     match_id = service.create_match(PEOPLE, game="cribbage", seed="crib").match_id
     token = tokens_of(service, match_id)[0]
-    with pytest.raises(IllegalActionError, match="not available for cribbage"):
-        service.review(match_id, token)
+    data = service.review(match_id, token)
+    assert data["game"] == "cribbage" and data["decisions"] == []
+    with pytest.raises(IllegalActionError, match="no deal is over yet"):
+        service.review(match_id, token, deal=1)
 
 
 def test_the_web_endpoint_answers_the_seat_and_refuses_bad_requests(

@@ -1,7 +1,8 @@
 """The Cribbage commands: ``cardtable cribbage X``.
 
 ``show`` scores a hand or crib, ``peg`` what a card pegs, ``rules`` prints a preset's settings,
-``match`` plays computer against computer and ``replay`` re-checks a match record. Every bad
+``match`` plays computer against computer, ``replay`` re-checks a match record and
+``review`` gives the expert's verdict on its every lay-away and play. Every bad
 input (a card, a setting, a record, a file) exits with status 2 and one line on stderr,
 ``cardtable cribbage: message``; a line read from standard input is named by its number.
 """
@@ -277,6 +278,44 @@ def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
+    from cardtable.cribbage.review import POINTS, review_match
+
+    if args.seat is not None and args.seat not in (0, 1):
+        raise UsageError(f"--seat is 0 or 1, not {args.seat}")
+    match = _load_record(args.file)
+    review = review_match(match, seats=(0, 1) if args.seat is None else (args.seat,))
+    if args.json:
+        _emit(review.to_dict(), out)
+        return 0
+    out.write("hand seat  action         best           loss       why\n")
+    for d in review.decisions:
+        mark = "*" if d.worst else " "
+        unit = "pt" if d.unit == POINTS else "win%"
+        out.write(
+            f"{d.deal:>4} {d.seat:>4}  {d.action!s:<14} {d.best!s:<14}"
+            f"{d.loss:>5.1f} {unit:<4}{mark} {d.why}\n"
+        )
+    accuracy, mean_loss = review.accuracy, review.mean_loss
+    for seat in review.seats:
+        choices = [d for d in review.decisions if d.seat == seat and not d.forced]
+        best = sum(d.is_best for d in choices)
+        shown = "n/a" if accuracy[seat] is None else f"{accuracy[seat]:.1f}%"
+        out.write(
+            f"seat {seat}: accuracy {shown} ({best} of {len(choices)} choices best), "
+            f"mean loss {mean_loss[seat] or 0.0:.2f} points a choice\n"
+        )
+    if not match.is_over and match.current.history:
+        out.write(f"hand {len(match.hands) + 1} is in play: not reviewed\n")
+    out.write("worst mistakes (*):" + ("" if review.worst else " none") + "\n")
+    for d in review.worst:
+        out.write(
+            f"  hand {d.deal} seat {d.seat}: {d.action} lost {d.loss:.1f} points"
+            f" (better: {d.best})\n"
+        )
+    return 0
+
+
 # --- the parser -------------------------------------------------------------------------
 
 
@@ -371,6 +410,23 @@ def _add_replay(sub: Any) -> None:
     p.set_defaults(func=_cmd_replay)
 
 
+def _add_review(sub: Any) -> None:
+    p = sub.add_parser(
+        "review",
+        help="the expert's verdict on every lay-away and play of a match record",
+        description=(
+            "Review a match record: every lay-away and play with the expert's best move, "
+            "what it cost (0 when it was best; in points, or near the end of a game in "
+            "chance of winning) and why, judged from what that seat could see; each seat's "
+            "accuracy (the share of its choices that lost nothing) and its worst mistakes."
+        ),
+    )
+    p.add_argument("file", metavar="FILE", help="a match record ('-' reads standard input)")
+    p.add_argument("--seat", type=int, help="review only this seat's decisions (0 or 1)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_review)
+
+
 def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     deck = shuffled_deck(args.seed)
     non_dealer, dealer = dealt_cards(deck)
@@ -428,6 +484,7 @@ def add_cribbage_commands(sub: Any) -> None:
     _add_rules(sub)
     _add_match(sub)
     _add_replay(sub)
+    _add_review(sub)
     add_cribbage_tournament(sub)
     _add_verify(sub)
     add_cribbage_evaluate(sub)

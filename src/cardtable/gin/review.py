@@ -38,6 +38,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Final, NamedTuple
 
+from cardtable import coach
+from cardtable.coach import accuracy, flag_worst, mean_loss, per_seat
 from cardtable.errors import IllegalActionError
 from cardtable.gin.actions import Action, ActionKind
 from cardtable.gin.hand import Hand, Observation
@@ -91,6 +93,10 @@ class Decision:
     def is_best(self) -> bool:
         return self.loss == 0.0
 
+    @property
+    def in_points(self) -> bool:
+        return True  # every gin value is in points
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "deal": self.deal,
@@ -105,24 +111,6 @@ class Decision:
             "why": self.why,
             "alternatives": [alt.to_dict() for alt in self.alternatives],
         }
-
-
-def _accuracy(decisions: Iterable[Decision]) -> float | None:
-    choices = [d for d in decisions if not d.forced]
-    if not choices:
-        return None
-    return round(100.0 * sum(d.is_best for d in choices) / len(choices), 1)
-
-
-def _mean_loss(decisions: Iterable[Decision]) -> float | None:
-    losses = [d.loss for d in decisions if not d.forced]
-    return round(sum(losses) / len(losses), 2) if losses else None
-
-
-def _per_seat(
-    decisions: tuple[Decision, ...], seats: tuple[int, ...], measure: Any
-) -> dict[int, float | None]:
-    return {seat: measure(d for d in decisions if d.seat == seat) for seat in seats}
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,11 +128,11 @@ class HandReview:
 
     @property
     def accuracy(self) -> dict[int, float | None]:
-        return _per_seat(self.decisions, self.seats, _accuracy)
+        return per_seat(self.decisions, self.seats, accuracy)
 
     @property
     def mean_loss(self) -> dict[int, float | None]:
-        return _per_seat(self.decisions, self.seats, _mean_loss)
+        return per_seat(self.decisions, self.seats, mean_loss)
 
     def summary(self) -> dict[str, Any]:
         """The deal's figures without its decisions."""
@@ -163,45 +151,13 @@ class HandReview:
         return {**self.summary(), "decisions": [d.to_dict() for d in self.decisions]}
 
 
-@dataclass(frozen=True, slots=True)
-class MatchReview:
-    """Every finished deal of a match reviewed for ``seats``, and the match's figures."""
+MatchReview = coach.MatchReview[HandReview]
+"""Every finished deal of a match reviewed for some seats, and the match's figures."""
 
-    seats: tuple[int, ...]
-    hands: tuple[HandReview, ...]
-    finished: bool
-
-    @property
-    def decisions(self) -> tuple[Decision, ...]:
-        return tuple(d for hand in self.hands for d in hand.decisions)
-
-    @property
-    def accuracy(self) -> dict[int, float | None]:
-        return _per_seat(self.decisions, self.seats, _accuracy)
-
-    @property
-    def mean_loss(self) -> dict[int, float | None]:
-        return _per_seat(self.decisions, self.seats, _mean_loss)
-
-    @property
-    def worst(self) -> tuple[Decision, ...]:
-        """The flagged mistakes, costliest first."""
-        return tuple(sorted((d for d in self.decisions if d.worst), key=lambda d: -d.loss))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seats": list(self.seats),
-            "finished": self.finished,
-            "accuracy": {str(s): a for s, a in self.accuracy.items()},
-            "mean_loss": {str(s): m for s, m in self.mean_loss.items()},
-            "accuracy_definition": (
-                "the share of the seat's choices (forced moves left out) that lost nothing "
-                f"(within {TOLERANCE} points) against the expert's best, in percent"
-            ),
-            "worst": [d.to_dict() for d in self.worst],
-            "hands": [hand.summary() for hand in self.hands],
-            "decisions": [d.to_dict() for d in self.decisions],
-        }
+DEFINITION: Final = (
+    "the share of the seat's choices (forced moves left out) that lost nothing "
+    f"(within {TOLERANCE} points) against the expert's best, in percent"
+)
 
 
 def _same(a: Action, b: Action) -> bool:
@@ -336,26 +292,6 @@ def _review_hand(
     )
 
 
-def _flag_worst(hands: list[HandReview], seats: tuple[int, ...]) -> list[HandReview]:
-    flagged: set[tuple[int, int]] = set()
-    for seat in seats:
-        mistakes = [
-            d for hand in hands for d in hand.decisions if d.seat == seat and d.loss > TOLERANCE
-        ]
-        mistakes.sort(key=lambda d: (-d.loss, d.deal, d.index))
-        flagged.update((d.deal, d.index) for d in mistakes[:WORST_COUNT])
-    return [
-        replace(
-            hand,
-            decisions=tuple(
-                replace(d, worst=True) if (d.deal, d.index) in flagged else d
-                for d in hand.decisions
-            ),
-        )
-        for hand in hands
-    ]
-
-
 def review_match(
     match_or_record: Match | str,
     seats: Iterable[int] = (0, 1),
@@ -383,4 +319,7 @@ def review_match(
         if result.winner is not None:
             scores[result.winner] += result.points
             number += 1
-    return MatchReview(chosen, tuple(_flag_worst(hands, chosen)), match.is_over)
+    flagged = flag_worst(hands, chosen, TOLERANCE, WORST_COUNT)
+    # The bare class: an alias with its parameter would try to set __orig_class__ on a
+    # frozen instance.
+    return coach.MatchReview(chosen, tuple(flagged), match.is_over, DEFINITION)

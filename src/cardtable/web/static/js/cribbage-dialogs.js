@@ -9,6 +9,7 @@ import { fairnessList } from "./showdown.js";
 import { rematchNote } from "./rematch.js";
 import { eventText, who, winKind } from "./cribbage-words.js";
 import { pegsLine, showLayout } from "./cribbage-show.js";
+import { accuracyBadge } from "./review.js";
 
 /** The end of the play: the steps after your last move of the hand, from its replay. */
 async function playEnd(table, deal, box) {
@@ -112,6 +113,8 @@ export function finalDialog(table) {
         `${won ? "You win" : `${table.names[final.winner]} wins`} ${final.game_points[final.winner]}–${final.game_points[1 - final.winner]} in game points`,
         ...skunks.map((g) => h("span", { class: "badge" }, g.kind))),
       gamesTable(v, table.names),
+      // The coach's figure for the whole match, as in gin's final dialog (review.js).
+      accuracyBadge({ matchId: table.matchId, token: table.token, seat: me }),
       rematchNote(table, "next-note rematch-note"),
       h("p", { class: "muted small" },
         `Games won: you ${final.games_won[me]}, ${table.names[1 - me]} ${final.games_won[1 - me]}. ${skunkRule(v.rules)}`),

@@ -1,0 +1,138 @@
+"""What the coach's reviews of both games share (:mod:`cardtable.gin.review`,
+:mod:`cardtable.cribbage.review`): a seat's figures over its decisions (accuracy, mean loss),
+flagging each seat's costliest mistakes, and the review of a match.
+
+A decision is judged by each game's expert; here it is only counted. ``in_points`` tells a
+loss in points from one in another unit (Cribbage's chance of winning near a game's end),
+which counts toward accuracy but not toward the mean loss or the worst mistakes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any, Generic, Protocol, TypeVar
+
+__all__ = ["Judged", "MatchReview", "accuracy", "flag_worst", "mean_loss", "per_seat"]
+
+
+class Judged(Protocol):
+    """One judged decision, as the figures read it."""
+
+    @property
+    def deal(self) -> int: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def loss(self) -> float: ...
+    @property
+    def forced(self) -> bool: ...
+    @property
+    def worst(self) -> bool: ...
+    @property
+    def is_best(self) -> bool: ...
+    @property
+    def in_points(self) -> bool: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Reviewed(Protocol):
+    """One reviewed deal, as a match review reads it."""
+
+    @property
+    def decisions(self) -> tuple[Any, ...]: ...
+
+    def summary(self) -> dict[str, Any]: ...
+
+
+H = TypeVar("H", bound=Reviewed)
+Figure = Callable[[Iterable[Any]], float | None]
+
+
+def accuracy(decisions: Iterable[Judged]) -> float | None:
+    """The share of real choices (forced moves left out) that lost nothing, in percent."""
+    choices = [d for d in decisions if not d.forced]
+    if not choices:
+        return None
+    return round(100.0 * sum(d.is_best for d in choices) / len(choices), 1)
+
+
+def mean_loss(decisions: Iterable[Judged]) -> float | None:
+    """The mean loss in points of the real choices judged in points."""
+    losses = [d.loss for d in decisions if not d.forced and d.in_points]
+    return round(sum(losses) / len(losses), 2) if losses else None
+
+
+def per_seat(
+    decisions: Iterable[Judged], seats: tuple[int, ...], figure: Figure
+) -> dict[int, float | None]:
+    every = tuple(decisions)
+    return {seat: figure(d for d in every if d.seat == seat) for seat in seats}
+
+
+def flag_worst(hands: list[H], seats: tuple[int, ...], tolerance: float, count: int) -> list[H]:
+    """The hands with each seat's ``count`` costliest mistakes in points (a loss above
+    ``tolerance``) marked ``worst``; ties go to the earlier decision."""
+    flagged: set[tuple[int, int]] = set()
+    for seat in seats:
+        mistakes = [
+            d
+            for hand in hands
+            for d in hand.decisions
+            if d.seat == seat and d.in_points and d.loss > tolerance
+        ]
+        mistakes.sort(key=lambda d: (-d.loss, d.deal, d.index))
+        flagged.update((d.deal, d.index) for d in mistakes[:count])
+    return [
+        replace(  # type: ignore[type-var]  # every game's hand review is a dataclass
+            hand,
+            decisions=tuple(
+                replace(d, worst=True) if (d.deal, d.index) in flagged else d
+                for d in hand.decisions
+            ),
+        )
+        for hand in hands
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReview(Generic[H]):
+    """Every finished deal of a match reviewed for ``seats``, and the match's figures;
+    ``definition`` says in words what its accuracy counts (each game's tolerance)."""
+
+    seats: tuple[int, ...]
+    hands: tuple[H, ...]
+    finished: bool
+    definition: str
+
+    @property
+    def decisions(self) -> tuple[Any, ...]:
+        return tuple(d for hand in self.hands for d in hand.decisions)
+
+    @property
+    def accuracy(self) -> dict[int, float | None]:
+        return per_seat(self.decisions, self.seats, accuracy)
+
+    @property
+    def mean_loss(self) -> dict[int, float | None]:
+        return per_seat(self.decisions, self.seats, mean_loss)
+
+    @property
+    def worst(self) -> tuple[Any, ...]:
+        """The flagged mistakes, costliest first."""
+        return tuple(sorted((d for d in self.decisions if d.worst), key=lambda d: -d.loss))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seats": list(self.seats),
+            "finished": self.finished,
+            "accuracy": {str(s): a for s, a in self.accuracy.items()},
+            "mean_loss": {str(s): m for s, m in self.mean_loss.items()},
+            "accuracy_definition": self.definition,
+            "worst": [d.to_dict() for d in self.worst],
+            "hands": [hand.summary() for hand in self.hands],
+            "decisions": [d.to_dict() for d in self.decisions],
+        }

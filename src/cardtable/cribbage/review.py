@@ -1,0 +1,315 @@
+"""The coach's review of a Cribbage match: every lay-away and play with the expert's verdict.
+
+Each decision is judged from the deciding seat's own :class:`~cardtable.cribbage.hand.
+Observation` at that moment (never the opponent's cards, its half of the crib or the deck),
+by the expert's own scoring, as its hints give it (:func:`~cardtable.cribbage.players.hints.
+hint`): the search the expert runs is seeded from the seat's view alone, so the same record
+always gives the same review and a review never depends on anything the seat could not see.
+
+- The decisions are the lay-away and every card played (or ``go``). Stating a show's count
+  and answering it (muggins) are not judged: their right answer is arithmetic, not a choice.
+- ``loss``: what the choice gave up against the best one, ``value(best) - value(chosen)``, 0
+  within the tolerance and for forced moves (one legal action, or cards that fit all of one
+  rank: suits never matter in the play). Its ``unit`` is ``points`` (for the lay-away the
+  kept hand's expected show plus or minus the crib's; for the play the points the seat pegs
+  less the opponent's for the rest of the play) or, when this hand may decide the game and the
+  expert plays for the game rather than for points, ``win %`` (percentage points of the chance
+  of winning the game).
+- ``accuracy``: the share of a seat's real choices (forced moves left out) with loss 0, in
+  percent; ``None`` where the seat had no choice to make. ``mean_loss`` averages the losses in
+  points only (a loss in win chance is not a number of points).
+- ``worst``: the seat's :data:`WORST_COUNT` costliest mistakes in points, flagged in place.
+
+>>> from cardtable.cribbage.match import Match
+>>> from cardtable.cribbage.rules import Rules
+>>> import random
+>>> match = Match.new(Rules.preset("short"), seed="review-doc", first_dealer=0)
+>>> rng = random.Random(1)
+>>> while not match.hands:
+...     _ = match.apply(rng.choice(match.legal_actions()))
+>>> review = review_match(match)
+>>> all(d.loss >= 0 for d in review.decisions), review.decisions[0].action.kind.value
+(True, 'discard')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any, Final, NamedTuple
+
+from cardtable import coach
+from cardtable.cards import RANKS, Card
+from cardtable.coach import accuracy, flag_worst, mean_loss, per_seat
+from cardtable.cribbage.actions import Action, ActionKind
+from cardtable.cribbage.hand import Hand, Observation, Phase
+from cardtable.cribbage.match import Match
+from cardtable.cribbage.players import board
+from cardtable.cribbage.players.discard import DiscardOption
+from cardtable.cribbage.players.expert import expert_discards
+from cardtable.cribbage.players.hints import Alternative, hint
+from cardtable.cribbage.record import load
+from cardtable.errors import IllegalActionError
+
+__all__ = [
+    "POINTS",
+    "TOLERANCE",
+    "WIN",
+    "WIN_TOLERANCE",
+    "WORST_COUNT",
+    "Decision",
+    "HandReview",
+    "MatchReview",
+    "Verdict",
+    "review_decision",
+    "review_match",
+]
+
+POINTS: Final = "points"
+WIN: Final = "win %"
+
+TOLERANCE: Final = 0.25
+"""Points within which a choice counts as the best: the play's values are averages over
+sampled hands of the opponent, so smaller differences are noise."""
+
+WIN_TOLERANCE: Final = 1.0
+"""The same near the end of a game, in percentage points of the chance of winning."""
+
+WORST_COUNT: Final = 3
+"""How many of a seat's costliest mistakes a match review flags."""
+
+_JUDGED: Final = frozenset({ActionKind.DISCARD, ActionKind.PLAY, ActionKind.GO})
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of one seat and the expert's verdict on it."""
+
+    deal: int  # 1-based across the match, as the record numbers them
+    game: int  # 1-based
+    index: int  # the action's place in the hand's history, from 0
+    seat: int
+    action: Action
+    best: Action
+    loss: float
+    unit: str  # POINTS or WIN
+    forced: bool
+    why: str
+    alternatives: tuple[Alternative, ...]
+    worst: bool = False
+
+    @property
+    def is_best(self) -> bool:
+        return self.loss == 0.0
+
+    @property
+    def in_points(self) -> bool:
+        return self.unit == POINTS
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "hand": self.deal,  # the field every review front end reads
+            "game": self.game,
+            "index": self.index,
+            "seat": self.seat,
+            "action": str(self.action),
+            "best": str(self.best),
+            "loss": round(self.loss, 1),  # as every front end shows it
+            "unit": self.unit,
+            "forced": self.forced,
+            "worst": self.worst,
+            "why": self.why,
+            "alternatives": [alt.to_dict() for alt in self.alternatives],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """The reviewed decisions of one hand, with each reviewed seat's accuracy in it."""
+
+    deal: int
+    game: int
+    dealer: int
+    pegs: tuple[int, int]  # at the end of the hand
+    seats: tuple[int, ...]
+    decisions: tuple[Decision, ...]
+
+    @property
+    def accuracy(self) -> dict[int, float | None]:
+        return per_seat(self.decisions, self.seats, accuracy)
+
+    @property
+    def mean_loss(self) -> dict[int, float | None]:
+        return per_seat(self.decisions, self.seats, mean_loss)
+
+    def summary(self) -> dict[str, Any]:
+        """The hand's figures without its decisions."""
+        return {
+            "deal": self.deal,
+            "hand": self.deal,
+            "game": self.game,
+            "dealer": self.dealer,
+            "pegs": list(self.pegs),
+            "accuracy": {str(s): a for s, a in self.accuracy.items()},
+            "mean_loss": {str(s): m for s, m in self.mean_loss.items()},
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.summary(), "decisions": [d.to_dict() for d in self.decisions]}
+
+
+MatchReview = coach.MatchReview[HandReview]
+"""Every finished hand of a match reviewed for some seats, and the match's figures."""
+
+DEFINITION: Final = (
+    "the share of the seat's choices (forced moves left out) that lost nothing "
+    f"(within {TOLERANCE} points, or {WIN_TOLERANCE} points of the chance of "
+    "winning near the end of a game) against the expert's best, in percent"
+)
+
+
+class Verdict(NamedTuple):
+    """The expert's verdict on one move: the best move, what the move gave up and in which
+    unit, whether it was forced, why, and every alternative with its value (best first)."""
+
+    best: Action
+    loss: float
+    unit: str
+    forced: bool
+    why: str
+    alternatives: tuple[Alternative, ...]
+
+
+def _ranks(cards: Iterable[Card]) -> str:
+    return "-".join(RANKS[c % 13] for c in sorted(cards, key=lambda c: (c % 13, c)))
+
+
+def _discard_alternatives(view: Observation) -> tuple[tuple[Alternative, ...], str]:
+    """Every one of the 15 lay-aways with the expert's value, best first, and the unit.
+    The hint shows five; a review must value whichever the seat chose."""
+    options = expert_discards(view)
+    if board.in_endgame(view):
+        # The expert ranks by the chance of winning here (points only break ties).
+        chances = board.discard_win_chances(view, options)
+        return (
+            tuple(
+                Alternative(o.action, 100.0 * c, f"{_discard_note(o)}, win {100 * c:.0f}%")
+                for o, c in zip(options, chances, strict=True)
+            ),
+            WIN,
+        )
+    return tuple(Alternative(o.action, o.value, _discard_note(o)) for o in options), POINTS
+
+
+def _discard_note(option: DiscardOption) -> str:
+    sign = "+" if option.own_crib else "-"
+    return f"keep {_ranks(option.kept)}: hand {option.hand_ev:.1f}, crib {sign}{option.crib_ev:.1f}"
+
+
+def _play_alternatives(
+    view: Observation, scored: tuple[Alternative, ...]
+) -> tuple[tuple[Alternative, ...], str]:
+    """The hint's plays on the review's scale: points, or near the end (where the search
+    values a play by ``2 * chance - 1``) the chance of winning in percent."""
+    if board.endgame_for(view) is None:
+        return scored, POINTS
+    return tuple(replace(a, value=50.0 * (a.value + 1.0)) for a in scored), WIN
+
+
+def review_decision(observation: Observation, action: Action) -> Verdict:
+    """The verdict on ``action`` taken from ``observation`` (a lay-away, a play or a go):
+    the best action, the loss and its unit, whether it was forced, why, and the alternatives
+    with their values (best first). It sees only the observation, the seat's own view."""
+    legal = observation.legal_actions()
+    if action not in legal:
+        raise IllegalActionError(f"{action} is not a legal action here")
+    if action.kind not in _JUDGED:
+        raise IllegalActionError(f"{action.kind.value} is not a decision the review judges")
+    advice = hint(observation)
+    plays = [a for a in legal if a.kind is ActionKind.PLAY]
+    one_rank = len({a.cards[0] % 13 for a in plays}) == 1 and len(plays) == len(legal)
+    if len(legal) == 1 or (observation.phase is Phase.PLAY and one_rank):
+        return Verdict(action, 0.0, POINTS, True, advice.text, ())
+    if observation.phase is Phase.DISCARD:
+        scored, unit = _discard_alternatives(observation)
+    else:
+        scored, unit = _play_alternatives(observation, advice.alternatives)
+    best = scored[0]
+    chosen = next(a for a in scored if a.action == action)
+    loss = max(0.0, best.value - chosen.value)
+    if loss <= (WIN_TOLERANCE if unit == WIN else TOLERANCE):
+        why = (
+            advice.text if chosen.action == advice.action else f"As good as the best: {advice.text}"
+        )
+        return Verdict(action, 0.0, unit, False, why, scored)
+    amount = f"{loss:.1f} points" if unit == POINTS else f"{loss:.0f}% of the chance of winning"
+    why = (
+        f"Your {action} ({chosen.note}) gives up about {amount} against "
+        f"{best.action}. {advice.text}"
+    )
+    return Verdict(best.action, loss, unit, False, why, scored)
+
+
+def _review_hand(hand: Hand, deal: int, game: int, seats: tuple[int, ...]) -> HandReview:
+    """Replay the hand from its deck and judge each decision of ``seats`` from that seat's
+    view at that moment."""
+    replay = Hand(hand.rules, hand.dealer, hand.deck, hand.start_pegs, hand.seed)
+    decisions: list[Decision] = []
+    for index, record in enumerate(hand.history):
+        if record.seat in seats and record.action.kind in _JUDGED:
+            view = replay.observation(record.seat)
+            verdict = review_decision(view, record.action)
+            decisions.append(
+                Decision(
+                    deal,
+                    game,
+                    index,
+                    record.seat,
+                    record.action,
+                    verdict.best,
+                    verdict.loss,
+                    verdict.unit,
+                    verdict.forced,
+                    verdict.why,
+                    verdict.alternatives,
+                )
+            )
+        replay.apply(record.action, record.seat)
+    return HandReview(
+        deal=deal,
+        game=game,
+        dealer=hand.dealer,
+        pegs=(hand.pegs[0], hand.pegs[1]),
+        seats=seats,
+        decisions=tuple(decisions),
+    )
+
+
+def review_match(
+    match_or_record: Match | str,
+    seats: Iterable[int] = (0, 1),
+    deals: Iterable[int] | None = None,
+) -> MatchReview:
+    """Review the finished hands of a match (or of a match record's text) for ``seats``;
+    ``deals`` (1-based) limits it to those. A hand in play is never reviewed: the review of a
+    seat shows only what that seat could see, and a finished hand's verdicts only."""
+    match = load(match_or_record) if isinstance(match_or_record, str) else match_or_record
+    chosen = tuple(sorted(set(seats)))
+    if not chosen or any(seat not in (0, 1) for seat in chosen):
+        raise IllegalActionError(f"a seat is 0 or 1, not {', '.join(map(str, chosen))}")
+    wanted = None if deals is None else set(deals)
+    for deal in wanted or ():
+        if not 1 <= deal <= len(match.hands):
+            raise IllegalActionError(f"deal {deal} is not finished (deals 1 to {len(match.hands)})")
+    game = 1
+    hands: list[HandReview] = []
+    for deal, hand in enumerate(match.hands, start=1):
+        if wanted is None or deal in wanted:
+            hands.append(_review_hand(hand, deal, game, chosen))
+        if hand.winner is not None:
+            game += 1
+    flagged = flag_worst(hands, chosen, TOLERANCE, WORST_COUNT)
+    # The bare class: an alias with its parameter would try to set __orig_class__ on a
+    # frozen instance.
+    return coach.MatchReview(chosen, tuple(flagged), match.is_over, DEFINITION)

@@ -1,0 +1,118 @@
+"""``cardtable cribbage review RECORD [--seat N] [--json]``: a line per lay-away and play with
+the expert's verdict and a summary, JSON with the issue's fields, a seat filter, and one-line
+refusals (exit 2) of bad input."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from cardtable.cli.main import main
+from cardtable.cribbage.match import Match
+from cardtable.cribbage.record import dump
+from cardtable.cribbage.rules import Rules
+
+JUDGED = ("discard", "play", "go")
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    match = Match.new(Rules(), seed="cli-crib-review", first_dealer=0)
+    rng = random.Random(5)
+    while len(match.hands) < 2:
+        match.apply(rng.choice(match.legal_actions()))
+    for _ in range(2):  # and into the third hand, which is not reviewed while in play
+        match.apply(rng.choice(match.legal_actions()))
+    path = tmp_path_factory.mktemp("crib-review") / "match.txt"
+    path.write_text(dump(match), encoding="utf-8")
+    return path
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err):
+        status = main(["cribbage", *argv], out)
+    return status, out.getvalue(), err.getvalue()
+
+
+def _judged_lines(record: Path) -> list[str]:
+    finished = record.read_text().split("\ndeal 3 ")[0].splitlines()
+    return [line for line in finished if line[:2] in ("0 ", "1 ") and line[2:].startswith(JUDGED)]
+
+
+def test_json_has_every_lay_away_and_play_with_the_issues_fields(record: Path) -> None:
+    status, text, err = run("review", str(record), "--json")
+    assert status == 0 and err == ""
+    data = json.loads(text)
+    decisions = data["decisions"]
+    actions = _judged_lines(record)
+    assert len(decisions) == len(actions) > 8
+    for d, line in zip(decisions, actions, strict=True):
+        assert {"hand", "seat", "action", "best", "loss", "why", "unit"} <= set(d)
+        assert d["seat"] == int(line[0]) and line[2:] == d["action"]
+        assert d["loss"] >= 0 and (d["loss"] == 0) == (d["action"] == d["best"] or d["forced"])
+    assert set(data["accuracy"]) == {"0", "1"}
+    assert 0 < len(data["worst"]) <= 6 and all(w["worst"] for w in data["worst"])
+
+
+def test_text_prints_a_line_per_decision_and_the_summary(record: Path) -> None:
+    status, text, _ = run("review", str(record))
+    data = json.loads(run("review", str(record), "--json")[1])
+    assert status == 0
+    lines = text.splitlines()
+    assert lines[0].split()[:5] == ["hand", "seat", "action", "best", "loss"]
+    body = lines[1 : 1 + len(data["decisions"])]
+    for line, d in zip(body, data["decisions"], strict=True):
+        assert line.split()[1] == str(d["seat"]) and d["why"] in line
+        assert line[11:25].strip() == d["action"] and line[26:40].strip() == d["best"]
+        assert float(line[40:45]) == pytest.approx(d["loss"], abs=0.051)
+        assert (line[50] == "*") == d["worst"]
+    for seat in (0, 1):
+        assert f"seat {seat}: accuracy {data['accuracy'][str(seat)]:.1f}%" in text
+    assert "hand 3 is in play: not reviewed" in text
+    assert sum(line[50] == "*" for line in body) == len(data["worst"]) > 0
+
+
+def test_the_seat_filter(record: Path) -> None:
+    status, text, _ = run("review", str(record), "--seat", "1", "--json")
+    assert status == 0
+    data = json.loads(text)
+    assert data["seats"] == [1] and {d["seat"] for d in data["decisions"]} == {1}
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--seat", "2"], "--seat is 0 or 1"),
+        (["--seat", "x"], "invalid int value"),
+        (["--nope"], "unrecognized arguments"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(record: Path, argv: list[str], words: str) -> None:
+    status, text, err = run("review", str(record), *argv)
+    assert status == 2 and text == ""
+    assert err.count("\n") == 1 and words in err and err.startswith("cardtable cribbage: ")
+
+
+def test_a_missing_or_broken_record_exits_2_naming_the_problem(
+    record: Path, tmp_path: Path
+) -> None:
+    status, _, err = run("review", str(tmp_path / "none.txt"))
+    assert status == 2 and err.count("\n") == 1 and "cannot read" in err
+    lines = record.read_text().splitlines()
+    first_action = next(i for i, line in enumerate(lines) if line[:2] in ("0 ", "1 "))
+    lines[first_action] = lines[first_action][:2] + "juggle"
+    broken = tmp_path / "broken.txt"
+    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, _, err = run("review", str(broken))
+    assert status == 2 and err.count("\n") == 1
+    assert f"line {first_action + 1}" in err and "juggle" in err
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe\x00garbage\n")
+    status, _, err = run("review", str(binary))
+    assert status == 2 and err.count("\n") == 1
