@@ -6,13 +6,14 @@ Screenshots at desktop and phone sizes."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from cardtable.table import TableService
+from cardtable.table import SeatSpec, TableService
 from tests.paths import SCREENSHOTS
 
 from .test_browser import DESKTOP, PHONE, Table, launched_chromium
@@ -165,3 +166,48 @@ def test_a_friend_joins_by_link_and_names_itself(
     ann.shot("friends-friend-named-desktop")
     friend.close()
     ann.close()
+
+
+def test_the_lobby_shows_a_cribbage_section_with_the_servers_figures(
+    browser: Any, served: tuple[LiveServer, TableService]
+) -> None:
+    """Two people finish a short Cribbage match through the service; the browser holding the
+    first seat shows its Cribbage figures as the server counts them, under their own title."""
+    _, service = served
+    rules = service.make_rules("cribbage", "short", {})
+    people = (SeatSpec("human", "Ann"), SeatSpec("human", "Bo"))
+    created = service.create_match(people, rules=rules, seed="lobby-crib", game="cribbage")
+    match_id, tokens = created.match_id, [str(t) for t in created.tokens]
+    rng = random.Random(2)
+    for _ in range(3000):
+        view = service.view(match_id, tokens[0])
+        if view.finished:
+            break
+        assert view.to_act is not None
+        mover = tokens[view.to_act]
+        choices = service.view(match_id, mover).legal_actions
+        service.act(match_id, mover, rng.choice(choices))
+    assert service.view(match_id, tokens[0]).finished
+    table = Table(browser, served[0], DESKTOP)
+    page = table.page
+    table.open("/")
+    held = [{"match_id": match_id, "token": tokens[0], "seat": 0, "label": "", "saved": 1}]
+    page.evaluate("(s) => localStorage.setItem('ginrummy:seats', JSON.stringify(s))", held)
+    table.open("/")
+    page.wait_for_selector("#stats-body[data-ready] #stats-cribbage")
+    crib = service.player_stats([(match_id, tokens[0])]).to_json()["cribbage"]
+    assert crib["matches"] == 1 and crib["hands"] >= 1
+    section = page.locator("#stats-cribbage")
+    assert section.locator(".stats-game-title").inner_text() == "Cribbage"
+    assert section.locator("#crib-stat-matches .stat-value").inner_text() == (
+        f"{crib['matches_won']} of 1"
+    )
+    assert section.locator("#crib-stat-hands .stat-value").inner_text() == str(crib["hands"])
+    pegged = section.locator("#crib-stat-pegged .stat-value").inner_text()
+    assert pegged == f"{crib['pegged_per_hand']:g}"  # as the page writes a number
+    assert page.locator("#stat-gins").count() == 0  # no Gin Rummy played: no gin figures
+    table.shot("friends-lobby-cribbage-stats-desktop", full_page=True)
+    page.set_viewport_size(PHONE)
+    section.scroll_into_view_if_needed()
+    table.shot("friends-lobby-cribbage-stats-phone", full_page=True)
+    table.close()

@@ -60,7 +60,7 @@ from cardtable.table.live import CACHE_SIZE, LiveMatch, LruCache, computer_seat
 from cardtable.table.names import BadNameError, player_name
 from cardtable.table.options import rules_label
 from cardtable.table.seats import MatchCreated, SeatSpec
-from cardtable.table.stats import Choices, PlayerStats, SeatMatch, counted, player_stats, reviewed
+from cardtable.table.stats import Choices, PlayerStats, SeatMatch, player_stats, seat_match
 from cardtable.table.views import MatchSummary, PlayerView, TableHeader
 
 __all__ = [
@@ -316,8 +316,9 @@ class TableService:
     ) -> PlayerStats:
         """The statistics of the player who holds ``seats`` (match id, token): each seat
         whose token opens it is counted, any other left out (as in a lookup). The review of
-        a finished Gin Rummy match is made once (and kept); ``review_at_most`` new ones are
-        made per call, newest first, so that a long history is not judged all at once."""
+        a finished Gin Rummy or Cribbage match is made once (and kept); ``review_at_most``
+        new ones are made per call, newest first, so that a long history is not judged all
+        at once."""
         held: list[tuple[MatchSummary, int, object]] = []
         for match_id, token in seats:
             try:
@@ -331,17 +332,16 @@ class TableService:
         found: list[SeatMatch] = []
         to_review = review_at_most
         for summary, seat, any_match in held:
-            match = counted(any_match)
-            if match is None:  # a game counted by its matches only
-                found.append(SeatMatch(summary, seat, None))
-                continue
-            key = f"{summary.id}:{seat}"
-            choices = self._reviewed.get(key) if match.is_over else None
-            if match.is_over and choices is None and to_review > 0:
-                to_review -= 1
-                choices = reviewed(match, seat)
-                self._reviewed.put(key, choices)
-            found.append(SeatMatch(summary, seat, match, choices))
+            item = seat_match(summary, seat, any_match)
+            if item.reviewable:
+                key = f"{summary.id}:{seat}"
+                choices = self._reviewed.get(key)
+                if choices is None and to_review > 0:
+                    to_review -= 1
+                    choices = item.review()
+                    self._reviewed.put(key, choices)
+                item = dataclasses.replace(item, choices=choices)
+            found.append(item)
         return player_stats(found)
 
     # -- playing -------------------------------------------------------------------------

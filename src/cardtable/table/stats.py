@@ -18,33 +18,43 @@ those seats could not see. The figures, per seat and summed over matches:
   (:mod:`cardtable.gin.review`), each choice counted once, in percent;
 - ``recent``: the latest finished matches, newest last, for a chart.
 
-Cribbage matches are counted by matches won (``other_games``); its hands have no gins or
-knocks.
+Cribbage has its own figures (``cribbage``, :mod:`cardtable.table.cribbage_stats`):
+matches, games and skunks won, hands, the average show of the seat's hand and of its crib,
+points pegged per hand, and the accuracy from the Cribbage review
+(:mod:`cardtable.cribbage.review`), reviewed as gin's is. Any other game is counted by its
+matches only (``other_games``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
+from cardtable import coach
+from cardtable.cribbage import review as cribbage_review
+from cardtable.cribbage.match import Match as CribbageMatch
 from cardtable.gin.match import Match
-from cardtable.gin.review import MatchReview, review_match
+from cardtable.gin.review import review_match
 from cardtable.gin.showdown import Outcome
+from cardtable.table.cribbage_stats import CribbageFigures, cribbage_figures, per
 from cardtable.table.views import MatchSummary
 
 __all__ = [
     "RECENT",
     "Choices",
+    "CribbageStats",
     "MatchLine",
     "PlayerStats",
     "SeatFigures",
     "SeatMatch",
     "choices_of",
     "counted",
+    "crib_reviewed",
     "player_stats",
     "reviewed",
     "seat_figures",
+    "seat_match",
 ]
 
 RECENT: Final = 12  # finished matches the chart shows
@@ -63,7 +73,7 @@ class Choices:
         return None if not self.total else round(100.0 * self.best / self.total, 1)
 
 
-def choices_of(review: MatchReview, seat: int) -> Choices:
+def choices_of(review: coach.MatchReview[Any], seat: int) -> Choices:
     """The seat's choices (forced moves left out) in a match review."""
     real = [d for d in review.decisions if d.seat == seat and not d.forced]
     return Choices(sum(d.is_best for d in real), len(real))
@@ -73,6 +83,12 @@ def reviewed(match: Match, seat: int) -> Choices:
     """The coach's review of the seat's decisions in the match, as its choices (about a
     second for a match of ten hands)."""
     return choices_of(review_match(match, seats=(seat,)), seat)
+
+
+def crib_reviewed(match: CribbageMatch, seat: int) -> Choices:
+    """The Cribbage review of the seat's decisions in the match, as its choices (about a
+    second and a half for a short match)."""
+    return choices_of(cribbage_review.review_match(match, seats=(seat,)), seat)
 
 
 def counted(match: object) -> Match | None:
@@ -122,13 +138,34 @@ def seat_figures(match: Match, seat: int) -> SeatFigures:
 @dataclass(frozen=True, slots=True)
 class SeatMatch:
     """One match the player holds a seat in, as the service found it: its summary, the
-    seat, the match itself (``None`` for a game without hands counted here) and the
-    seat's choices in it when its review was at hand."""
+    seat, the match itself (``None`` for a game without hands counted here; a Cribbage
+    match comes as ``cribbage``) and the seat's choices in it when its review was at
+    hand."""
 
     summary: MatchSummary
     seat: int
     match: Match | None
     choices: Choices | None = None
+    cribbage: CribbageMatch | None = None
+
+    @property
+    def reviewable(self) -> bool:
+        """A finished match of a game the coach reviews (Gin Rummy's or Cribbage's)."""
+        game = self.match if self.match is not None else self.cribbage
+        return game is not None and game.is_over
+
+    def review(self) -> Choices:
+        """The coach's review of the seat's choices in the match (a second or two)."""
+        if self.match is not None:
+            return reviewed(self.match, self.seat)
+        assert self.cribbage is not None  # only a reviewable match is reviewed
+        return crib_reviewed(self.cribbage, self.seat)
+
+
+def seat_match(summary: MatchSummary, seat: int, match: object) -> SeatMatch:
+    """The seat's match as the statistics count it, by its game."""
+    crib = match if isinstance(match, CribbageMatch) else None
+    return SeatMatch(summary, seat, counted(match), cribbage=crib)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +194,55 @@ class MatchLine:
 
 
 @dataclass(frozen=True, slots=True)
+class CribbageStats:
+    """A player's Cribbage figures over its matches (see the module's docstring)."""
+
+    matches: int = 0
+    matches_won: int = 0
+    unfinished: int = 0
+    figures: CribbageFigures = field(default_factory=CribbageFigures)
+    choices: Choices = field(default_factory=lambda: Choices(0, 0))
+    reviewed_matches: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        f = self.figures
+        return {
+            "matches": self.matches,
+            "matches_won": self.matches_won,
+            "unfinished": self.unfinished,
+            "games": f.games,
+            "games_won": f.games_won,
+            "skunks": f.skunks,
+            "hands": f.hands,
+            "average_hand_show": per(f.hand_show_points, f.hand_shows),
+            "average_crib": per(f.crib_points, f.crib_shows),
+            "pegged_per_hand": per(f.pegged, f.hands),
+            "accuracy": self.choices.accuracy,
+            "choices": self.choices.total,
+            "reviewed_matches": self.reviewed_matches,
+        }
+
+
+def _cribbage_stats(found: Iterable[SeatMatch]) -> CribbageStats:
+    """Sum the Cribbage figures of the matches found (each given once)."""
+    figures = CribbageFigures()
+    best = total = reviewed = matches = won = unfinished = 0
+    for item in found:
+        assert item.cribbage is not None
+        figures += cribbage_figures(item.cribbage, item.seat)
+        if not item.summary.finished:
+            unfinished += 1
+            continue
+        matches += 1
+        won += item.summary.figures.get("winner") == item.seat
+        if item.choices is not None:
+            reviewed += 1
+            best += item.choices.best
+            total += item.choices.total
+    return CribbageStats(matches, won, unfinished, figures, Choices(best, total), reviewed)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStats:
     """A player's Gin Rummy figures over its matches (see the module's docstring)."""
 
@@ -168,6 +254,7 @@ class PlayerStats:
     reviewed_matches: int
     recent: tuple[MatchLine, ...]
     other_games: dict[str, tuple[int, int]]  # game: (finished matches, won)
+    cribbage: CribbageStats = field(default_factory=CribbageStats)
 
     @property
     def average_knock_deadwood(self) -> float | None:
@@ -196,6 +283,7 @@ class PlayerStats:
                 game: {"matches": played, "matches_won": won}
                 for game, (played, won) in sorted(self.other_games.items())
             },
+            "cribbage": self.cribbage.to_json(),
         }
 
 
@@ -228,6 +316,7 @@ def player_stats(found: Iterable[SeatMatch]) -> PlayerStats:
     best = total = reviewed = matches = won = unfinished = 0
     finished: list[SeatMatch] = []
     other: dict[str, tuple[int, int]] = {}
+    cribbage: list[SeatMatch] = []
     seen: set[str] = set()
     for item in found:
         summary = item.summary
@@ -235,6 +324,9 @@ def player_stats(found: Iterable[SeatMatch]) -> PlayerStats:
             continue
         seen.add(summary.id)
         is_winner = summary.figures.get("winner") == item.seat
+        if item.cribbage is not None:
+            cribbage.append(item)
+            continue
         if item.match is None:  # another game: its matches only
             if summary.finished:
                 played, wins = other.get(summary.game, (0, 0))
@@ -261,4 +353,5 @@ def player_stats(found: Iterable[SeatMatch]) -> PlayerStats:
         reviewed_matches=reviewed,
         recent=tuple(_line(item) for item in finished[-RECENT:]),
         other_games=other,
+        cribbage=_cribbage_stats(cribbage),
     )
