@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 
 from cardtable.table.cribbage_views import CountingView, HandEndView, HintView, SeatView
 from cardtable.tui import crib_render as words
-from cardtable.tui.dialogs import FinalScreen, InfoScreen, rematch_line
+from cardtable.tui.dialogs import FinalScreen, InfoScreen, ReviewOpener, rematch_line
 from cardtable.tui.render import face
 from cardtable.tui.widgets import Group, HandView, colour_cards, markup_escape
 
@@ -33,9 +33,16 @@ __all__ = [
 
 class ShowScreen(InfoScreen):
     """The show of a finished hand: each hand and the crib with every combination and its
-    points, then the board and, if the hand ended the game, who won it and what it was worth."""
+    points, then the board and, if the hand ended the game, who won it and what it was worth.
+    With ``review``, r (and a button) opens the coach's review of the hand over it."""
 
-    def __init__(self, hand: HandEndView, view: SeatView, ascii_only: bool = False) -> None:
+    def __init__(
+        self,
+        hand: HandEndView,
+        view: SeatView,
+        ascii_only: bool = False,
+        review: ReviewOpener | None = None,
+    ) -> None:
         self.hand = hand
         self.view = view
         self.ascii_only = ascii_only
@@ -45,6 +52,7 @@ class ShowScreen(InfoScreen):
             f"The show · hand {hand.deal}{starter}",
             "\n".join(colour_cards(line) for line in notes),
             screen_id="show",
+            review=review,
         )
 
     def compose_body(self) -> ComposeResult:
@@ -114,8 +122,9 @@ class CountScreen(ModalScreen[int | None]):
         self.dismiss(int(text))
 
 
-def final_screen(view: SeatView) -> FinalScreen:
-    """The end of the match: the games, the game points, the winner; n for the next match."""
+def final_screen(view: SeatView, review: ReviewOpener | None = None) -> FinalScreen:
+    """The end of the match: the games, the game points, the winner; n for the next match
+    (and r for the coach's review of the whole match)."""
     lines = words.final_lines(view)
     if view.rematch_dealer is not None:
         lines = [*lines, "", rematch_line(view.rematch_dealer, view.seat, words.seat_names(view))]
@@ -125,6 +134,7 @@ def final_screen(view: SeatView) -> FinalScreen:
         ok="Rematch (n)",
         cancel="Quit (q)",
         screen_id="final",
+        review=review,
     )
 
 

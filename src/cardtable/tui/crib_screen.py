@@ -38,6 +38,7 @@ from cardtable.tui.crib_dialogs import (
 )
 from cardtable.tui.crib_session import CribbageTable, CribbageUpdate
 from cardtable.tui.render import card_back, face
+from cardtable.tui.review_screen import ReviewScreen
 from cardtable.tui.widgets import (
     CardView,
     Group,
@@ -61,7 +62,7 @@ ACTION_BUTTONS: Final = (
 )
 KEYS_TEXT: Final = (
     "←→ choose · space pick\n⏎ lay away or play · g go\n"
-    "c count · m muggins · a accept\nh hint · s games · ? help · q quit"
+    "c count · m muggins · a accept\nh hint · s games · v review\n? help · q quit"
 )
 MINI_LOG_LINES: Final = 3
 
@@ -114,6 +115,7 @@ class CribbageScreen(Screen[None]):
         Binding("a", "send('accept')", "Accept", show=False),
         Binding("h", "hint", "Hint"),
         Binding("s", "sheet", "Games"),
+        Binding("v", "review_last", "Review", show=False),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_table", "Quit"),
     ]
@@ -213,7 +215,8 @@ class CribbageScreen(Screen[None]):
         self.hinted = set()
         await self.draw_table()
         if update.finished is not None and not first:
-            show = ShowScreen(update.finished, view, self.ascii_only)
+            review = partial(self.review_screen, update.finished.deal)
+            show = ShowScreen(update.finished, view, self.ascii_only, review)
             self.app.push_screen(show, self.after_show)
         elif self.table.finished:
             self.show_final()
@@ -237,7 +240,8 @@ class CribbageScreen(Screen[None]):
             self.play(f"count {points}")
 
     def show_final(self) -> None:
-        self.app.push_screen(final_screen(self.view), self.after_final)
+        review = partial(self.review_screen, None)
+        self.app.push_screen(final_screen(self.view, review), self.after_final)
 
     async def after_final(self, again: bool | None) -> None:
         """``n``: the same seat at the next match of the series; otherwise leave."""
@@ -532,6 +536,19 @@ class CribbageScreen(Screen[None]):
                 self.play(advice.action)
 
         self.app.push_screen(hint_screen(advice, self.ascii_only), answer)
+
+    def review_screen(self, deal: int | None) -> ReviewScreen:
+        """The coach's review of ``deal``, or of the whole match (``None``), for this seat:
+        the same dialog as gin's, worded for lay-aways and plays from the JSON's game."""
+        return ReviewScreen(partial(self.table.review, deal), deal, self.ascii_only)
+
+    def action_review_last(self) -> None:
+        """``v``: the review of the last finished hand."""
+        last = self.view.last_hand
+        if last is None:
+            self.note("No finished hand to review yet: the review comes when a hand ends.")
+            return
+        self.app.push_screen(self.review_screen(last.deal))
 
     def action_sheet(self) -> None:
         self.app.push_screen(sheet_screen(self.view))

@@ -10,7 +10,7 @@ prompt can lay the show out before the next deal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from cardtable.table import GameRules, SeatSpec, TableService
 from cardtable.table.cribbage_views import (
@@ -158,6 +158,12 @@ class CribbageTable:
         if not isinstance(advice, HintView):
             raise NoMatchError("that match is not a cribbage match")
         return advice
+
+    def review(self, deal: int | None = None) -> dict[str, Any]:
+        """The coach's review (JSON, ``"game": "cribbage"``) of this seat's lay-aways and
+        plays in ``deal``, or in every finished deal; a deal in play is refused
+        (``IllegalActionError``)."""
+        return dict(self.service.review(self.match_id, self.token, deal))
 
     def _take(self, view: SeatView) -> CribbageUpdate:
         done = _deals_done(view)

@@ -4,6 +4,11 @@ The table service sends the review as JSON (``TableService.review``: the seat's 
 decisions, its worst mistakes, its accuracy, a summary per hand); this module reads that
 into small records and words them as the browser's replay does (web/static/js/review.js):
 the action, ``best`` or the points it cost with the better move, and why.
+
+The JSON names its game. Gin's hands end with an outcome and a winner; Cribbage's with the
+board (its hands have no winner), its lay-away is two cards, and near a game's end its
+verdicts are in percentage points of the chance of winning (``unit`` ``win %``) rather
+than points, so each of those is worded by the game the review is of.
 """
 
 from __future__ import annotations
@@ -21,13 +26,17 @@ __all__ = [
     "action_text",
     "decision_line",
     "hand_heading",
+    "loss_text",
     "parse_review",
     "verdict_text",
     "worst_text",
 ]
 
 WORST_MARK: Final = "*"
-ACTION_WIDTH: Final = 14  # "discard QD" and "knock KD" with room: the verdicts line up
+ACTION_WIDTH: Final = 14  # "discard QD", "knock KD", "lay away AS 5H": the verdicts line up
+GIN: Final = "gin"
+CRIBBAGE: Final = "cribbage"
+WIN_UNIT: Final = "win %"  # the Cribbage review's unit near a game's end
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +51,8 @@ class Decision:
     forced: bool
     worst: bool
     why: str
+    unit: str = "points"
+    game: str = GIN
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +65,9 @@ class HandReview:
     points: int
     accuracy: float | None
     decisions: tuple[Decision, ...]
+    game_number: int | None = None  # Cribbage: the game of the match the hand was in
+    dealer: int | None = None  # Cribbage: who dealt (and so owned the crib)
+    pegs: tuple[int, int] | None = None  # Cribbage: the front pegs when the hand was over
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +79,14 @@ class Review:
     accuracy: float | None
     worst: tuple[Decision, ...]
     hands: tuple[HandReview, ...]
+    game: str = GIN
 
     @property
     def decisions(self) -> tuple[Decision, ...]:
         return tuple(d for hand in self.hands for d in hand.decisions)
 
 
-def _decision(item: Mapping[str, Any]) -> Decision:
+def _decision(item: Mapping[str, Any], game: str) -> Decision:
     return Decision(
         deal=int(item["deal"]),
         index=int(item["index"]),
@@ -81,6 +96,24 @@ def _decision(item: Mapping[str, Any]) -> Decision:
         forced=bool(item["forced"]),
         worst=bool(item["worst"]),
         why=str(item["why"]),
+        unit=str(item.get("unit") or "points"),
+        game=game,
+    )
+
+
+def _hand(hand: Mapping[str, Any], seat: int, decisions: Sequence[Decision]) -> HandReview:
+    deal = int(hand["deal"])
+    pegs = hand.get("pegs")
+    return HandReview(
+        deal=deal,
+        outcome=str(hand.get("outcome") or ""),
+        winner=None if hand.get("winner") is None else int(hand["winner"]),
+        points=int(hand.get("points") or 0),
+        accuracy=_accuracy(hand.get("accuracy") or {}, seat),
+        decisions=tuple(d for d in decisions if d.deal == deal),
+        game_number=None if hand.get("game") is None else int(hand["game"]),
+        dealer=None if hand.get("dealer") is None else int(hand["dealer"]),
+        pegs=None if pegs is None else (int(pegs[0]), int(pegs[1])),
     )
 
 
@@ -92,50 +125,53 @@ def _accuracy(values: Mapping[str, Any], seat: int) -> float | None:
 def parse_review(data: Mapping[str, Any]) -> Review:
     """The service's JSON review as records (its decisions grouped by their hand)."""
     seat = int(data["seat"])
-    decisions = [_decision(item) for item in data["decisions"]]
-    hands = tuple(
-        HandReview(
-            deal=int(hand["deal"]),
-            outcome=str(hand["outcome"]),
-            winner=None if hand.get("winner") is None else int(hand["winner"]),
-            points=int(hand.get("points") or 0),
-            accuracy=_accuracy(hand.get("accuracy") or {}, seat),
-            decisions=tuple(d for d in decisions if d.deal == int(hand["deal"])),
-        )
-        for hand in data["hands"]
-    )
+    game = str(data.get("game") or GIN)
+    decisions = [_decision(item, game) for item in data["decisions"]]
+    hands = tuple(_hand(hand, seat, decisions) for hand in data["hands"])
     deal = data.get("deal")
     return Review(
         seat=seat,
         deal=None if deal is None else int(deal),
         accuracy=_accuracy(data["accuracy"], seat),
-        worst=tuple(_decision(item) for item in data["worst"]),
+        worst=tuple(_decision(item, game) for item in data["worst"]),
         hands=hands,
+        game=game,
     )
 
 
-def action_text(action: str) -> str:
-    """``discard QD`` as it is; a knock or gin without its melds (``knock KD``); ``big gin``."""
+def action_text(action: str, game: str = GIN) -> str:
+    """``discard QD`` as it is; a knock or gin without its melds (``knock KD``); ``big gin``.
+    Cribbage: the lay-away's two cards (``lay away AS 5H``), ``play 8S`` and ``go``."""
     kind, _, rest = action.partition(" ")
+    if game == CRIBBAGE:
+        return f"lay away {rest}" if kind == "discard" else action
     if kind == "big_gin":
         return "big gin"
     card = rest.split(" ", 1)[0]
     return f"{kind} {card}" if len(card) == 2 else kind
 
 
+def loss_text(decision: Decision) -> str:
+    """``-X.X pts``, or near a Cribbage game's end ``-N% win`` (the chance of winning)."""
+    if decision.unit == WIN_UNIT:
+        return f"-{decision.loss:.0f}% win"
+    return f"-{decision.loss:.1f} pts"
+
+
 def verdict_text(decision: Decision) -> str:
-    """``best``, ``forced``, or ``-X.X pts, better: Y``."""
+    """``best``, ``forced``, or ``-X.X pts, better: Y`` (``-N% win, better: Y``)."""
     if decision.forced:
         return "forced"
     if decision.loss == 0:
         return "best"
-    return f"-{decision.loss:.1f} pts, better: {action_text(decision.best)}"
+    return f"{loss_text(decision)}, better: {action_text(decision.best, decision.game)}"
 
 
 def decision_line(decision: Decision) -> str:
     """One decision's line: the worst mark (or a space), the action and the verdict."""
     mark = WORST_MARK if decision.worst else " "
-    return f"{mark} {action_text(decision.action):<{ACTION_WIDTH}} {verdict_text(decision)}"
+    action = action_text(decision.action, decision.game)
+    return f"{mark} {action:<{ACTION_WIDTH}} {verdict_text(decision)}"
 
 
 def accuracy_text(accuracy: float | None, decisions: Sequence[Decision], what: str) -> str:
@@ -148,7 +184,13 @@ def accuracy_text(accuracy: float | None, decisions: Sequence[Decision], what: s
 
 
 def hand_heading(hand: HandReview, seat: int) -> str:
-    """``Hand 2: knock, you won 23 points``."""
+    """``Hand 2: knock, you won 23 points``; Cribbage: ``Hand 2 (game 1), you dealt:
+    you 31, your opponent 24`` (a hand has no winner there, the board says how it went)."""
+    if hand.pegs is not None and not hand.outcome:
+        dealt = "you dealt" if hand.dealer == seat else "your opponent dealt"
+        game = "" if hand.game_number is None else f" (game {hand.game_number})"
+        mine, theirs = hand.pegs[seat], hand.pegs[1 - seat]
+        return f"Hand {hand.deal}{game}, {dealt}: you {mine}, your opponent {theirs}"
     outcome = hand.outcome.replace("_", " ")
     if hand.winner is None:
         return f"Hand {hand.deal}: {outcome}, no points"
@@ -161,7 +203,8 @@ def worst_text(review: Review) -> str:
     if not review.worst:
         return "No costly mistakes."
     listed = ", ".join(
-        f"{action_text(d.action)} -{d.loss:.1f}"
+        f"{action_text(d.action, d.game)} "
+        + (loss_text(d) if d.unit == WIN_UNIT else f"-{d.loss:.1f}")
         + ("" if review.deal is not None else f" (hand {d.deal})")
         for d in review.worst
     )
