@@ -809,6 +809,7 @@ def help_lines(view: SeatView, link: str, resume: str) -> list[str]:
         "  g say go (when no card fits)    c count your show (muggins)",
         "  m call muggins                  a accept the count",
         "  h hint                          s the games so far",
+        "  v review the last finished hand (r in the show or at the end: the review)",
         "  q quit (the match is saved)",
         "Mouse: click a card to choose it (to pick it, when laying away), and",
         "the buttons. Pages like this scroll: ↑↓, page up and down, home, end.",
