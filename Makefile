@@ -44,6 +44,8 @@ endif
 # Bytecode, pytest's cache and Hypothesis's files go outside the checkout: the suite
 # writes nothing into the source tree, and tests/tree_check.py checks that it did not.
 TMP ?= $(or $(TMPDIR),/tmp)
+# One record per checkout: two checkouts tested at once must not compare against each other's.
+TREE_RECORD := $(TMP)/cardtable-tree-$(shell printf %s "$(CURDIR)" | cksum | cut -d" " -f1).json
 export PYTHONPYCACHEPREFIX := $(TMP)/cardtable-pycache
 export HYPOTHESIS_STORAGE_DIRECTORY := $(TMP)/cardtable-artifacts/hypothesis
 
@@ -51,9 +53,9 @@ test: $(STAMP_TEST) $(CHROMIUM) postgres
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy --strict src/cardtable
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/python -m tests.tree_check record $(TMP)/cardtable-tree.json
+	$(BIN)/python -m tests.tree_check record $(TREE_RECORD)
 	$(BIN)/python -m pytest
-	$(BIN)/python -m tests.tree_check compare $(TMP)/cardtable-tree.json
+	$(BIN)/python -m tests.tree_check compare $(TREE_RECORD)
 
 bench: $(STAMP_TEST)
 	$(BIN)/python -m pip install -q -e '.[test,bench]'
