@@ -23,11 +23,25 @@ export async function fetchReview(matchId, token, deal = null) {
   return data;
 }
 
-/** "discard QD" → "discard Q♦"; a knock without its melds: "knock K♦". */
+const CARD = /^[2-9TJQKA][SHDC]$/;
+
+/** "discard QD" → "discard Q♦"; a knock without its melds: "knock K♦"; Cribbage's lay-away
+ * of two cards: "lay away 5♥ J♦". */
 export function actionText(action) {
-  const [kind, card] = action.split(" ");
+  const [kind, card, ...more] = action.split(" ");
   if (kind === "big") return "big gin";
-  return card && /^[2-9TJQKA][SHDC]$/.test(card) ? `${kind} ${cardText(card)}` : kind;
+  // Only Cribbage lays away two cards at once; gin discards one.
+  if (kind === "discard" && more.length && [card, ...more].every((c) => CARD.test(c))) {
+    return `lay away ${[card, ...more].map(cardText).join(" ")}`;
+  }
+  return card && CARD.test(card) ? `${kind} ${cardText(card)}` : kind;
+}
+
+/** A decision's loss with its unit: "1.5 points", or "3.0% win" for a Cribbage move judged
+ * by the chance of winning (near a game's end); gin's decisions carry no unit: points. */
+export function lossText(decision) {
+  const amount = decision.loss.toFixed(1);
+  return decision.unit === "win %" ? `${amount}% win` : `${amount} points`;
 }
 
 /** The decision of `review` at the deal's action `index` (0-based), or null (not yours). */
@@ -51,7 +65,7 @@ export function verdictPanel(decision) {
   return h("div", { class: `verdict mistake${decision.worst ? " worst" : ""}`, dataset: data },
     h("strong", {}, decision.worst ? "✗ One of your worst mistakes" : "✗ Not the best move"),
     h("span", { class: "verdict-cost" },
-      `Cost ${decision.loss.toFixed(1)} points · better: ${actionText(decision.best)}`),
+      `Cost ${lossText(decision)} · better: ${actionText(decision.best)}`),
     h("span", { class: "verdict-why" }, withSymbols(decision.why)));
 }
 
@@ -71,7 +85,7 @@ export function worstList(review, go) {
     ...review.worst.map((d) => h("button", {
       type: "button", class: "btn small worst-pick", dataset: { index: d.index, deal: d.deal },
       title: withSymbols(d.why), onclick: () => go(d),
-    }, `${actionText(d.action)} −${d.loss.toFixed(1)}`)));
+    }, `${actionText(d.action)} −${d.unit === "win %" ? lossText(d) : d.loss.toFixed(1)}`)));
 }
 
 /**
