@@ -7,15 +7,12 @@
 // Step k (from 1) is the hand's action k - 1: the server's steps are the hand's history in
 // order, one for each action, and a decision's `index` is its place in that history.
 
-import { api } from "./api.js";
-import { fill, h, openModal, toast } from "./dialogs.js";
-import { fairnessList } from "./showdown.js";
+import { fill, h } from "./dialogs.js";
 import { verifyCribbageHand } from "./cribbage-fairness.js";
 import { eventPoints, eventText } from "./cribbage-words.js";
 import { dealtRows, pegsLine, showLayout } from "./cribbage-show.js";
-import { accuracyBadge, accuracyText, decisionAt, fetchReview, verdictPanel, worstList } from "./review.js";
-
-const KEYS = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last" };
+import { fairDetails, openReplayDialog, reviewSummary, stepKeys, stepper } from "./replay-steps.js";
+import { decisionAt, verdictPanel } from "./review.js";
 
 function stepList(data, me, names, go) {
   return h("ol", { class: "replay-steps", id: "replay-steps" }, ...data.steps.map((step, i) => {
@@ -27,39 +24,16 @@ function stepList(data, me, names, go) {
   }));
 }
 
-function controls(go) {
-  const button = (label, title, to, id) => h("button", {
-    type: "button", class: "btn icon", title, "aria-label": title, id, onclick: () => go(to),
-  }, label);
-  const counter = h("span", { class: "replay-count" });
-  const bar = h("div", { class: "replay-controls" },
-    button("«", "First step (Home)", "first", "replay-first"),
-    button("◀", "Previous step (←)", "prev", "replay-prev"),
-    counter,
-    button("▶", "Next step (→)", "next", "replay-next"),
-    button("»", "Last step (End)", "last", "replay-last"));
-  return { bar, counter };
-}
-
-/** Your accuracy in the deal and its worst mistakes (buttons to their steps). */
-function reviewSummary(review, me, go, matchBadge) {
-  return h("div", { class: "review-summary" },
-    h("p", { class: "review-accuracy hand" }, `This hand: ${accuracyText(review, me)}`),
-    matchBadge, worstList(review, (d) => go(d.index + 1)));
-}
-
 /** The replay viewer of a finished deal (the replay endpoint's answer), with the verdicts
  * of `review` (the review endpoint's answer for that deal) on the seat's own moves. */
 export function cribbageReplay(data, names, me, review = null, deal = null, matchBadge = null) {
-  let step = 0;
   const total = data.steps.length;
   const words = h("p", { class: "replay-caption", "aria-live": "polite" });
   const verdict = h("div", { class: "verdict-slot", "aria-live": "polite" });
   let list = null;
-  const draw = () => {
+  const draw = (step) => {
     const event = step > 0 ? data.steps[step - 1] : null;
     words.textContent = event ? eventText(event, me, names) : "The deal: the hands as dealt are above.";
-    counter.textContent = `${step} / ${total}`;
     const decision = step > 0 ? decisionAt(review, deal, step - 1) : null;
     fill(verdict, review ? verdictPanel(decision) : null);
     counter.classList.toggle("worst", Boolean(decision && decision.worst));
@@ -67,14 +41,8 @@ export function cribbageReplay(data, names, me, review = null, deal = null, matc
     const current = list.children[step - 1];
     if (current) current.scrollIntoView({ block: "nearest" });
   };
-  const go = (to) => {
-    step = typeof to === "number" ? Math.max(0, Math.min(total, to))
-      : { first: 0, prev: Math.max(0, step - 1), next: Math.min(total, step + 1), last: total }[to];
-    draw();
-  };
-  const { bar, counter } = controls(go);
+  const { go, bar, counter } = stepper(total, draw);
   list = stepList(data, me, names, go);
-  const checks = verifyCribbageHand(data, me, {});
   const root = h("div", { class: "replay crib-replay", tabindex: -1 },
     review ? reviewSummary(review, me, go, matchBadge) : null,
     dealtRows(data, me, names),
@@ -83,39 +51,13 @@ export function cribbageReplay(data, names, me, review = null, deal = null, matc
     h("h3", {}, "The show"),
     showLayout(data, me, names),
     h("p", { class: "score-line" }, pegsLine(data, me, names)),
-    h("details", { class: "replay-fair" },
-      h("summary", {}, checks.every((c) => c.ok) ? "Deal verified ✓" : "Deal check FAILED ✗"),
-      fairnessList(checks, data.seed)));
-  root.addEventListener("keydown", (event) => {
-    if (!KEYS[event.key]) return;
-    event.preventDefault();
-    go(KEYS[event.key]);
-  });
-  draw();
+    fairDetails(verifyCribbageHand(data, me, {}), data.seed));
+  stepKeys(root, go);
+  go(0);
   return root;
 }
 
 /** Open the replay of `deal`, with buttons to the match's other finished deals. */
-export async function openCribbageReplay({ matchId, token, names, seat, finished }, deal) {
-  let data;
-  // The review is the coach's extra: the replay shows without it if it cannot be had.
-  const reviewing = fetchReview(matchId, token, deal).catch(() => null);
-  try {
-    data = await api.replay(matchId, token, deal);
-  } catch (error) {
-    toast(error.message, "error");
-    return;
-  }
-  const review = await reviewing;
-  const again = (other) => openCribbageReplay({ matchId, token, names, seat, finished }, other);
-  const picker = h("div", { class: "replay-deals" }, h("span", { class: "muted" }, "Deal:"),
-    ...Array.from({ length: finished }, (_, i) => h("button", {
-      type: "button", class: `btn small ${i + 1 === deal ? "primary" : ""}`, onclick: () => again(i + 1),
-    }, String(i + 1))));
-  const badge = review && finished > 1 ? accuracyBadge({ matchId, token, seat }) : null;
-  const viewer = cribbageReplay(data, names, seat, review, deal, badge);
-  const body = h("div", {});
-  fill(body, finished > 1 ? picker : null, viewer);
-  openModal({ title: `Replay of deal ${deal}`, body, className: "replay-modal" });
-  viewer.focus({ preventScroll: true }); // the summary and the deals stay in sight
+export function openCribbageReplay(where, deal) {
+  return openReplayDialog(where, deal, cribbageReplay);
 }
