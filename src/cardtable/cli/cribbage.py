@@ -24,6 +24,7 @@ from cardtable.cards import (
     shuffled_deck,
 )
 from cardtable.cli.evaluate import add_cribbage_evaluate
+from cardtable.cli.review_lines import write_summary
 from cardtable.cli.sim import add_cribbage_tournament
 from cardtable.cli.usage import UsageError, settings_from
 from cardtable.cribbage.hand import STARTER_INDEX, dealt_cards
@@ -296,23 +297,8 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
             f"{d.deal:>4} {d.seat:>4}  {d.action!s:<14} {d.best!s:<14}"
             f"{d.loss:>5.1f} {unit:<4}{mark} {d.why}\n"
         )
-    accuracy, mean_loss = review.accuracy, review.mean_loss
-    for seat in review.seats:
-        choices = [d for d in review.decisions if d.seat == seat and not d.forced]
-        best = sum(d.is_best for d in choices)
-        shown = "n/a" if accuracy[seat] is None else f"{accuracy[seat]:.1f}%"
-        out.write(
-            f"seat {seat}: accuracy {shown} ({best} of {len(choices)} choices best), "
-            f"mean loss {mean_loss[seat] or 0.0:.2f} points a choice\n"
-        )
-    if not match.is_over and match.current.history:
-        out.write(f"hand {len(match.hands) + 1} is in play: not reviewed\n")
-    out.write("worst mistakes (*):" + ("" if review.worst else " none") + "\n")
-    for d in review.worst:
-        out.write(
-            f"  hand {d.deal} seat {d.seat}: {d.action} lost {d.loss:.1f} points"
-            f" (better: {d.best})\n"
-        )
+    in_play = len(match.hands) + 1 if not match.is_over and match.current.history else None
+    write_summary(review, out, "hand", in_play)
     return 0
 
 

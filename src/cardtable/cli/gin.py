@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from cardtable.cards import parse_card, parse_cards
 from cardtable.cards.card import CardSet
 from cardtable.cli import evaluate, sim, tui, web
+from cardtable.cli.review_lines import write_summary
 from cardtable.cli.usage import NoCommand, Parser, UsageError, add_rules_options, rules_from_args
 from cardtable.errors import CardTableError
 from cardtable.gin.match import Match
@@ -282,23 +283,8 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
             f"{d.deal:>4} {d.hand:>4} {d.seat:>4}  {_short(d.action):<13} {_short(d.best):<13}"
             f"{d.loss:>5.1f}{mark} {d.why}\n"
         )
-    accuracy, mean_loss = review.accuracy, review.mean_loss
-    for seat in review.seats:
-        choices = [d for d in review.decisions if d.seat == seat and not d.forced]
-        best = sum(d.is_best for d in choices)
-        shown = "n/a" if accuracy[seat] is None else f"{accuracy[seat]:.1f}%"
-        out.write(
-            f"seat {seat}: accuracy {shown} ({best} of {len(choices)} choices best), "
-            f"mean loss {mean_loss[seat] or 0.0:.2f} points a choice\n"
-        )
-    if not match.is_over and match.current.history:
-        out.write(f"deal {len(match.hands) + 1} is in play: not reviewed\n")
-    out.write("worst mistakes (*):" + ("" if review.worst else " none") + "\n")
-    for d in review.worst:
-        out.write(
-            f"  deal {d.deal} seat {d.seat}: {_short(d.action)} lost {d.loss:.1f} points"
-            f" (better: {_short(d.best)})\n"
-        )
+    in_play = len(match.hands) + 1 if not match.is_over and match.current.history else None
+    write_summary(review, out, "deal", in_play, _short)
     return 0
 
 
