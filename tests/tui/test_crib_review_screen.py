@@ -10,45 +10,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.containers import VerticalScroll
-from textual.content import Content
-from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
 from cardtable.table import TableService
 from cardtable.tui import render
 from cardtable.tui.app import CribbageApp
 from cardtable.tui.crib_screen import CribbageScreen
-from cardtable.tui.dialogs import InfoScreen
 from cardtable.tui.review_screen import ReviewScreen
 from cardtable.tui.review_text import decision_line, hand_heading, parse_review, worst_text
 
-from .screen_text import SIZE_IDS, SIZES, on_page, on_screen, screen_rows
+from .review_checks import check_lines, check_scrolls, open_review, play_to, text_of
+from .screen_text import SIZE_IDS, SIZES
 from .test_cribbage_app import Driver, new_table, run, settle
-
-
-def text_of(widget: Static) -> str:
-    return Content.from_markup(str(widget.content)).plain
-
-
-async def play_to(driver: Driver, screen_id: str) -> InfoScreen:
-    """Play on through the app's keys and mouse until the dialog ``screen_id`` is up."""
-    for _ in range(600):
-        screen = driver.app.screen
-        if isinstance(screen, InfoScreen) and screen.id == screen_id:
-            return screen
-        await driver.turn()
-    raise AssertionError(f"no {screen_id} dialog")
-
-
-async def open_review(pilot: Pilot[Any], key: str) -> ReviewScreen:
-    await pilot.press(key)
-    await settle(pilot)  # the review's worker thread, then the lines it mounts
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, ReviewScreen)
-    assert screen.review is not None, text_of(screen.query_one("#review-status", Static))
-    return screen
 
 
 def words(action: str) -> str:
@@ -68,48 +41,12 @@ def expected_line(decision: dict[str, Any]) -> tuple[str, str]:
     return words(decision["action"]), f"{cost}, better: {words(decision['best'])}"
 
 
-def check_lines(screen: ReviewScreen, data: dict[str, Any]) -> None:
-    """One line per decision of the service's review, in order, with its action, verdict,
-    worst mark and colour, followed by its reason; the accuracy as the service gives it."""
+def check_crib_lines(screen: ReviewScreen, data: dict[str, Any]) -> None:
+    """The shared checks, and both the lay-away and the plays reviewed."""
     assert data["game"] == "cribbage"
-    lines = list(screen.query(".review-decision").results(Static))
-    whys = [text_of(w) for w in screen.query(".review-why").results(Static)]
-    decisions = data["decisions"]
-    assert decisions and all(d["seat"] == data["seat"] for d in decisions)
-    assert len(lines) == len(decisions)
-    for line, decision, why in zip(lines, decisions, whys, strict=True):
-        shown = text_of(line)
-        action, verdict = expected_line(decision)
-        assert shown[2:].startswith(action), (shown, decision)
-        assert shown.endswith(verdict), (shown, decision)
-        assert shown.startswith("*") == decision["worst"], (shown, decision)
-        assert line.has_class("-worst") == decision["worst"]
-        assert why == render.symbolise(decision["why"])
-    verbs = {d["action"].split()[0] for d in decisions}
-    assert {"discard", "play"} <= verbs  # the lay-away and the plays are both reviewed
-    assert any(d["worst"] for d in decisions)  # the driver's lay-aways are poor
-    accuracy = data["accuracy"][str(data["seat"])]
-    status = text_of(screen.query_one("#review-status", Static))
-    assert f"accuracy {accuracy:.1f}%" in status, status
-
-
-async def check_scrolls(pilot: Pilot[Any], size: tuple[int, int]) -> None:
-    """The last reason comes into view with end; Close stays on screen throughout."""
-    app = pilot.app
-    screen = app.screen
-    page = screen.query_one("#page", VerticalScroll)
-    last = list(screen.query(".review-why").results(Static))[-1]
-    close = screen.query_one("#ok", Button)
-    assert on_screen(app, "Close"), screen_rows(app)
-    if size == (80, 24):
-        assert page.max_scroll_y > 0  # a hand's lay-away and plays do not fit 24 rows
-        assert last.region.y >= page.region.bottom or last.region.height == 0
-    await pilot.press("end")
-    await pilot.pause()
-    assert page.scroll_y == page.max_scroll_y
-    assert page.region.contains_region(last.region), (last.region, page.region)
-    assert on_page(app, text_of(last).split()[-1]), screen_rows(app)
-    assert on_screen(app, "Close") and close.region.bottom <= size[1]
+    check_lines(screen, data, expected_line)
+    verbs = {d["action"].split()[0] for d in data["decisions"]}
+    assert {"discard", "play"} <= verbs
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
@@ -127,9 +64,9 @@ def test_the_review_of_a_hand_from_the_show_and_from_v(
             assert show.query_one("#review", Button)  # "Review (r)" beside Continue
             deal = table.view.last_hand.deal if table.view.last_hand else 0
             data = service.review(table.match_id, table.token, deal)
-            screen = await open_review(pilot, "r")
+            screen = await open_review(pilot, "r", settle)
             assert screen.deal == deal == 1
-            check_lines(screen, data)
+            check_crib_lines(screen, data)
             heading = text_of(screen.query_one(".review-hand", Static))
             assert heading.startswith("Hand 1 (game 1), "), heading
             app.save_screenshot(f"crib-review-hand-{name}.svg", str(shots))
@@ -141,9 +78,9 @@ def test_the_review_of_a_hand_from_the_show_and_from_v(
             await pilot.press("enter")
             await settle(pilot)
             assert isinstance(app.screen, CribbageScreen)
-            again = await open_review(pilot, "v")  # the last finished hand, from the table
+            again = await open_review(pilot, "v", settle)  # the last finished hand
             assert again.deal == 1
-            check_lines(again, data)
+            check_crib_lines(again, data)
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, CribbageScreen)
@@ -165,9 +102,9 @@ def test_the_review_of_the_match_from_the_final_dialog(
             final = await play_to(Driver(pilot, app, shots, ""), "final")
             assert final.query_one("#review", Button)
             data: dict[str, Any] = service.review(table.match_id, table.token)
-            screen = await open_review(pilot, "r")
+            screen = await open_review(pilot, "r", settle)
             assert screen.deal is None
-            check_lines(screen, data)
+            check_crib_lines(screen, data)
             headings = [text_of(w) for w in screen.query(".review-hand").results(Static)]
             assert len(headings) == len(data["hands"]) > 1
             for heading, hand in zip(headings, data["hands"], strict=True):

@@ -8,50 +8,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.containers import VerticalScroll
-from textual.content import Content
-from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
 from cardtable.gin.rules import Rules
 from cardtable.table import TableService
 from cardtable.tui import render
 from cardtable.tui.app import TableApp
-from cardtable.tui.dialogs import InfoScreen
 from cardtable.tui.review_screen import ReviewScreen
 from cardtable.tui.session import TerminalTable
 from cardtable.tui.table_screen import TableScreen
 
-from .screen_text import SIZE_IDS, SIZES, on_page, on_screen, screen_rows
+from .review_checks import check_lines, check_scrolls, open_review, play_to, text_of
+from .screen_text import SIZE_IDS, SIZES
 from .tui_driver import Driver, run, settle
 
 
 def gin_table(service: TableService, seed: str, target: int = 100) -> TerminalTable:
     return TerminalTable.start(service, Rules(target=target), level="random", seed=seed, name="Ann")
-
-
-def text_of(widget: Static) -> str:
-    return Content.from_markup(str(widget.content)).plain
-
-
-async def play_to(driver: Driver, screen_id: str) -> InfoScreen:
-    """Play on through the app's keys until the dialog ``screen_id`` is up."""
-    for _ in range(600):
-        screen = driver.app.screen
-        if isinstance(screen, InfoScreen) and screen.id == screen_id:
-            return screen
-        await driver.turn()
-    raise AssertionError(f"no {screen_id} dialog")
-
-
-async def open_review(pilot: Pilot[Any], key: str) -> ReviewScreen:
-    await pilot.press(key)
-    await settle(pilot)  # the review's worker thread, then the lines it mounts
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, ReviewScreen)
-    assert screen.review is not None, text_of(screen.query_one("#review-status", Static))
-    return screen
 
 
 def expected_line(decision: dict[str, Any]) -> tuple[str, str]:
@@ -67,47 +40,6 @@ def expected_line(decision: dict[str, Any]) -> tuple[str, str]:
     return render.symbolise(action), render.symbolise(
         f"-{decision['loss']:.1f} pts, better: {best}"
     )
-
-
-def check_lines(screen: ReviewScreen, data: dict[str, Any]) -> None:
-    """One line per decision of the service's review, in order, with its action, verdict,
-    worst mark and colour, followed by its reason; the accuracy as the service gives it."""
-    lines = list(screen.query(".review-decision").results(Static))
-    whys = [text_of(w) for w in screen.query(".review-why").results(Static)]
-    decisions = data["decisions"]
-    assert decisions and all(d["seat"] == data["seat"] for d in decisions)
-    assert len(lines) == len(decisions)
-    for line, decision, why in zip(lines, decisions, whys, strict=True):
-        shown = text_of(line)
-        action, verdict = expected_line(decision)
-        assert shown[2:].startswith(action), (shown, decision)
-        assert shown.endswith(verdict), (shown, decision)
-        assert shown.startswith("*") == decision["worst"], (shown, decision)
-        assert line.has_class("-worst") == decision["worst"]
-        assert why == render.symbolise(decision["why"])
-    assert any(d["worst"] for d in decisions)  # the seeds below make costly mistakes
-    accuracy = data["accuracy"][str(data["seat"])]
-    status = text_of(screen.query_one("#review-status", Static))
-    assert f"accuracy {accuracy:.1f}%" in status, status
-
-
-async def check_scrolls(pilot: Pilot[Any], size: tuple[int, int]) -> None:
-    """The last reason comes into view with end; Close stays on screen throughout."""
-    app = pilot.app
-    screen = app.screen
-    page = screen.query_one("#page", VerticalScroll)
-    last = list(screen.query(".review-why").results(Static))[-1]
-    close = screen.query_one("#ok", Button)
-    assert on_screen(app, "Close"), screen_rows(app)
-    if size == (80, 24):
-        assert page.max_scroll_y > 0  # a hand's decisions do not fit 24 rows
-        assert last.region.y >= page.region.bottom or last.region.height == 0
-    await pilot.press("end")
-    await pilot.pause()
-    assert page.scroll_y == page.max_scroll_y
-    assert page.region.contains_region(last.region), (last.region, page.region)
-    assert on_page(app, text_of(last).split()[-1]), screen_rows(app)
-    assert on_screen(app, "Close") and close.region.bottom <= size[1]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
@@ -126,9 +58,9 @@ def test_the_review_of_a_hand_from_the_showdown_and_from_v(
             app.save_screenshot(f"review-showdown-{size[0]}x{size[1]}.svg", str(shots))
             deal = seat.view.last_hand.deal if seat.view.last_hand else 0
             data = service.review(seat.match_id, seat.token, deal)
-            screen = await open_review(pilot, "r")
+            screen = await open_review(pilot, "r", settle)
             assert screen.deal == deal == 1
-            check_lines(screen, data)
+            check_lines(screen, data, expected_line)
             app.save_screenshot(f"review-hand-{size[0]}x{size[1]}.svg", str(shots))
             await check_scrolls(pilot, size)
             app.save_screenshot(f"review-hand-end-{size[0]}x{size[1]}.svg", str(shots))
@@ -138,9 +70,9 @@ def test_the_review_of_a_hand_from_the_showdown_and_from_v(
             await pilot.press("enter")
             await settle(pilot)
             assert isinstance(app.screen, TableScreen)
-            again = await open_review(pilot, "v")  # the last finished hand, from the table
+            again = await open_review(pilot, "v", settle)  # the last finished hand
             assert again.deal == 1
-            check_lines(again, data)
+            check_lines(again, data, expected_line)
 
     run(scenario)
 
@@ -159,9 +91,9 @@ def test_the_review_of_the_match_from_the_final_dialog(
             assert final.query_one("#review", Button)
             app.save_screenshot(f"review-final-{size[0]}x{size[1]}.svg", str(shots))
             data: dict[str, Any] = service.review(seat.match_id, seat.token)
-            screen = await open_review(pilot, "r")
+            screen = await open_review(pilot, "r", settle)
             assert screen.deal is None
-            check_lines(screen, data)
+            check_lines(screen, data, expected_line)
             headings = [text_of(w) for w in screen.query(".review-hand").results(Static)]
             assert len(headings) == len(data["hands"])
             for heading, hand in zip(headings, data["hands"], strict=True):
