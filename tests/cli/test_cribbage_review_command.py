@@ -17,6 +17,8 @@ from cardtable.cribbage.match import Match
 from cardtable.cribbage.record import dump
 from cardtable.cribbage.rules import Rules
 
+from .review_cases import BAD_ARGUMENTS, check_bad_arguments, check_bad_records
+
 JUDGED = ("discard", "play", "go")
 
 
@@ -85,34 +87,12 @@ def test_the_seat_filter(record: Path) -> None:
     assert data["seats"] == [1] and {d["seat"] for d in data["decisions"]} == {1}
 
 
-@pytest.mark.parametrize(
-    ("argv", "words"),
-    [
-        (["--seat", "2"], "--seat is 0 or 1"),
-        (["--seat", "x"], "invalid int value"),
-        (["--nope"], "unrecognized arguments"),
-    ],
-)
+@pytest.mark.parametrize(("argv", "words"), BAD_ARGUMENTS)
 def test_bad_arguments_exit_2_with_one_line(record: Path, argv: list[str], words: str) -> None:
-    status, text, err = run("review", str(record), *argv)
-    assert status == 2 and text == ""
-    assert err.count("\n") == 1 and words in err and err.startswith("cardtable cribbage: ")
+    check_bad_arguments(run, record, argv, words, "cardtable cribbage: ")
 
 
 def test_a_missing_or_broken_record_exits_2_naming_the_problem(
     record: Path, tmp_path: Path
 ) -> None:
-    status, _, err = run("review", str(tmp_path / "none.txt"))
-    assert status == 2 and err.count("\n") == 1 and "cannot read" in err
-    lines = record.read_text().splitlines()
-    first_action = next(i for i, line in enumerate(lines) if line[:2] in ("0 ", "1 "))
-    lines[first_action] = lines[first_action][:2] + "juggle"
-    broken = tmp_path / "broken.txt"
-    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    status, _, err = run("review", str(broken))
-    assert status == 2 and err.count("\n") == 1
-    assert f"line {first_action + 1}" in err and "juggle" in err
-    binary = tmp_path / "binary.txt"
-    binary.write_bytes(b"\xff\xfe\x00garbage\n")
-    status, _, err = run("review", str(binary))
-    assert status == 2 and err.count("\n") == 1
+    check_bad_records(run, record, tmp_path)
