@@ -1,7 +1,8 @@
-"""The coach's verdicts in the Cribbage replay, in a real browser (Playwright driving Debian's
-chromium, headless): a short match played to its end through the table service, then the
-seat's page opens the replay of hand 1, whose accuracy line and the verdict at a step of the
-seat's own are the review endpoint's figures for that hand. Screenshots at desktop and phone
+"""The coach's review in the Cribbage web table, in a real browser (Playwright driving
+Debian's chromium, headless): a short match played to its end through the table service,
+then the seat's page opens on the final score, whose accuracy line is the review endpoint's
+figure for the seat, and the replay of hand 1, whose accuracy line and the verdict at a step
+of the seat's own are the endpoint's figures for that hand. Screenshots at desktop and phone
 sizes."""
 
 from __future__ import annotations
@@ -136,5 +137,37 @@ def test_the_replay_shows_the_coachs_verdicts(
             shown = page.inner_text("dialog[open] .replay-count")
             assert shown.startswith(f"{worst['index'] + 1} / "), shown
             assert page.get_attribute("dialog[open] .verdict", "data-index") == str(worst["index"])
+    finally:
+        table.context.close()
+
+
+@pytest.mark.parametrize(("viewport", "name"), [(DESKTOP, "desktop"), (PHONE, "phone")])
+def test_the_final_dialog_shows_the_seats_accuracy(
+    browser: Any,
+    server: LiveServer,
+    table_service: TableService,
+    finished: tuple[str, list[str]],
+    viewport: dict[str, int],
+    name: str,
+) -> None:
+    match_id, tokens = finished
+    seat = SEAT
+    review = table_service.review(match_id, tokens[seat])
+    assert review["game"] == "cribbage"
+    accuracy = review["accuracy"][str(seat)]  # type: ignore[index]
+    choices = [d for d in review["decisions"] if not d["forced"]]  # type: ignore[attr-defined]
+    best = sum(d["loss"] == 0 for d in choices)
+    table = Table(browser, server, viewport)
+    try:
+        table.open(f"/#/play/{match_id}/{tokens[seat]}")
+        page = table.page
+        page.wait_for_selector("dialog[open] #new-match-button", timeout=20_000)
+        line = page.wait_for_selector("dialog[open] .review-accuracy:not(.loading)", timeout=30_000)
+        assert line is not None
+        text = line.inner_text()
+        expected = f"Match: Accuracy {shown_percent(accuracy)}% ({best} of {len(choices)}"
+        assert text.startswith(expected), text
+        assert line.is_visible()
+        table.shot(f"c20-crib-final-accuracy-{name}")
     finally:
         table.context.close()
