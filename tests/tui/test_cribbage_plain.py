@@ -291,3 +291,29 @@ def test_the_cribbage_lesson_line_by_line() -> None:
     assert "Not quite: it is more than 8" in text
     assert "Right: 10 points." in text
     assert "The lesson is over. Play a match with: cardtable play --game cribbage" in text
+
+
+@pytest.mark.parametrize("where", ["at the prompt", "while waiting"])
+def test_ctrl_c_prints_the_resume_hint_and_exits_130(
+    service: TableService, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """Ctrl-C stops the plain table with the resume hint, whether it was reading the
+    player's command or waiting for the other seat; the match stays resumable."""
+    table = new_table(service, seed=f"crib-ctrl-c-{where}")
+
+    def interrupt(*_: object) -> str:
+        raise KeyboardInterrupt
+
+    inp = io.StringIO("")
+    if where == "at the prompt":
+        monkeypatch.setattr(inp, "readline", interrupt)
+    else:
+        monkeypatch.setattr(CribbageTable, "my_turn", property(lambda self: False))
+        monkeypatch.setattr(CribbageTable, "changed_elsewhere", lambda self: False)
+    out = io.StringIO()
+    assert PlainCribbage(table, inp, out, sleep=interrupt).run() == 130
+    text = out.getvalue()
+    assert "Stopped: the match is saved." in text
+    assert f"Resume: cardtable play --resume {table.match_id}" in text
+    assert ("Waiting for" in text) == (where == "while waiting")
+    assert [m.id for m in resumable_matches(service, "cribbage")] == [table.match_id]

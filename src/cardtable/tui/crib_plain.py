@@ -9,10 +9,9 @@ cleanly, the match being saved after every action.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
-from typing import Any, Final, TextIO
+from typing import Final, TextIO
 
 from cardtable.cards import Card
 from cardtable.errors import CardTableError
@@ -20,6 +19,7 @@ from cardtable.table import Lessons, StaleActionError
 from cardtable.table.cribbage_views import LessonView
 from cardtable.tui import crib_render as words
 from cardtable.tui.crib_session import CribbageTable, CribbageUpdate
+from cardtable.tui.plain_loop import PlainLoop
 from cardtable.tui.render import card_list, face, plural, symbolise
 
 __all__ = [
@@ -84,8 +84,10 @@ def _looks_like_card(word: str) -> bool:
     return 2 <= len(word) <= 3 and word[-1].upper() in "SHDC♠♥♦♣"
 
 
-class PlainCribbage:
+class PlainCribbage(PlainLoop[CribbageTable, CribbageUpdate]):
     """The line-by-line match loop over a :class:`CribbageTable`."""
+
+    help_text = PLAIN_HELP
 
     def __init__(
         self,
@@ -100,29 +102,17 @@ class PlainCribbage:
         sleep: Callable[[float], None] = time.sleep,
         width: int = 80,
     ) -> None:
-        self.table = table
-        self.inp = inp
-        self.out = out
-        self.ascii = ascii_only
-        self.json = json_mode
-        self.prompt = prompt
-        self.poll = poll
-        self.sleep = sleep
-        self.width = width
-
-    # -- output --------------------------------------------------------------------------
-
-    def say(self, *lines: str) -> None:
-        for line in lines:
-            if self.json:
-                self.out.write(json.dumps({"message": line}) + "\n")
-            else:
-                self.out.write(line + "\n")
-        self.out.flush()
-
-    def emit(self, data: dict[str, Any]) -> None:
-        self.out.write(json.dumps(data) + "\n")
-        self.out.flush()
+        super().__init__(
+            table,
+            inp,
+            out,
+            ascii_only=ascii_only,
+            json_mode=json_mode,
+            prompt=prompt,
+            poll=poll,
+            sleep=sleep,
+        )
+        self.width = width  # of the board's drawing
 
     def show_update(self, update: CribbageUpdate) -> None:
         table = self.table
@@ -149,19 +139,6 @@ class PlainCribbage:
             self.say(line)
         self.show_state()
 
-    def show_state(self) -> None:
-        if self.json:
-            self.emit({"view": self.table.view.to_json()})
-            return
-        self.say(*words.describe_state(self.table.view, self.ascii))
-
-    def show_moves(self) -> None:
-        if self.json:
-            return
-        view = self.table.view
-        self.say(words.describe_turn(view, self.ascii))
-        self.say("You may: " + words.legal_summary(view))
-
     def show_board(self) -> None:
         view = self.table.view
         names = words.seat_names(view)
@@ -172,91 +149,43 @@ class PlainCribbage:
             )
         )
 
-    # -- the loop ------------------------------------------------------------------------
+    def state_lines(self) -> list[str]:
+        return words.describe_state(self.table.view, self.ascii)
 
-    def run(self) -> int:
+    def turn_lines(self) -> list[str]:
+        view = self.table.view
+        return [words.describe_turn(view, self.ascii), "You may: " + words.legal_summary(view)]
+
+    def intro_lines(self) -> list[str]:
         table = self.table
-        if not self.json:
-            self.say(
-                f"Cribbage match {table.match_id}. Type ? for the commands.",
-                f"Continue in a browser: {table.web_link()}",
-                f"Rules: {words.describe_rules(table.view.rules)}",
-            )
-        self.show_update(table.catch_up())
-        shown = -1
-        while not table.finished:
-            if not table.my_turn:
-                if not self._wait_for_opponent():
-                    return 0
-                continue
-            if shown != table.view.action_count:
-                self.show_moves()  # only when something changed: a screen reader hears it once
-                shown = table.view.action_count
-            line = self._read()
-            if not line:
-                self.say("End of input: the match is saved.", *self._resume_lines())
-                return 0
-            if not self.handle(line.strip()):
-                self.say("The match is saved.", *self._resume_lines())
-                return 0
-        self.say("The match is over.", *words.final_lines(table.view))
-        return 0
-
-    def _read(self) -> str:
-        if self.prompt:
-            self.out.write("> ")
-            self.out.flush()
-        try:
-            return self.inp.readline()
-        except UnicodeDecodeError:
-            return "\n"  # a line that is not text: ignored, the prompt asks again
-
-    def _resume_lines(self) -> list[str]:
         return [
-            f"Resume: {self.table.resume_command()}",
-            f"Or in a browser: {self.table.web_link()}",
+            f"Cribbage match {table.match_id}. Type ? for the commands.",
+            f"Continue in a browser: {table.web_link()}",
+            f"Rules: {words.describe_rules(table.view.rules)}",
         ]
 
-    def _wait_for_opponent(self) -> bool:
-        opponent = words.seat_names(self.table.view)[1 - self.table.seat]
-        self.say(f"Waiting for {opponent} to play (the match is saved; Ctrl-C stops).")
-        try:
-            while not self.table.changed_elsewhere():
-                self.sleep(self.poll)
-        except KeyboardInterrupt:
+    def final_lines(self) -> list[str]:
+        return words.final_lines(self.table.view)
+
+    def score_lines(self) -> list[str]:
+        return words.score_lines(self.table.view)
+
+    def legal_line(self) -> str:
+        return "You may: " + words.legal_summary(self.table.view)
+
+    def resume_command(self) -> str:
+        return self.table.resume_command()
+
+    def opponent_name(self) -> str:
+        return words.seat_names(self.table.view)[1 - self.table.seat]
+
+    def game_command(self, word: str, rest: str) -> bool:
+        if word not in ("b", "board"):
             return False
-        self.show_update(self.table.refresh())
+        self.show_board()
         return True
 
-    def handle(self, line: str) -> bool:
-        """Run one command; False means quit."""
-        if not line:
-            return True
-        head, _, rest = line.partition(" ")
-        word = head.lower()
-        rest = rest.strip()
-        if word in ("q", "quit", "exit"):
-            return False
-        view = self.table.view
-        if word in ("?", "help"):
-            self.say(PLAIN_HELP)
-        elif word in ("h", "hint"):
-            self._hint()
-        elif word in ("b", "board"):
-            self.show_board()
-        elif word in ("s", "score", "sheet"):
-            self.say(*words.score_lines(view))
-        elif word in ("l", "look"):
-            self.show_state()
-        elif word == "legal":
-            self.say("You may: " + words.legal_summary(view))
-        elif word == "link":
-            self.say(self.table.web_link())
-        else:
-            self._play(word, rest)
-        return True
-
-    def _play(self, word: str, rest: str) -> None:
+    def play(self, word: str, rest: str) -> None:
         """Send one action; a refused one is one line, and nothing changes."""
         text = action_text(word, rest, self.table.view.phase)
         if text.split()[0] not in ACTIONS:
@@ -273,7 +202,7 @@ class PlainCribbage:
             return
         self.show_update(update)
 
-    def _hint(self) -> None:
+    def hint(self) -> None:
         try:
             advice = self.table.hint()
         except (CardTableError, ValueError, ImportError) as error:

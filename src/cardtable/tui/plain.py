@@ -8,15 +8,13 @@ match being saved after every action.
 
 from __future__ import annotations
 
-import json
-import time
-from collections.abc import Callable
-from typing import Any, Final, TextIO
+from typing import Final, TextIO
 
 from cardtable.cards import Card, parse_card
 from cardtable.errors import CardTableError, IllegalActionError
 from cardtable.table import Lessons, LessonView, StaleActionError
 from cardtable.tui import render
+from cardtable.tui.plain_loop import PlainLoop
 from cardtable.tui.session import TerminalTable, Update
 
 __all__ = ["PLAIN_HELP", "VERBS", "PlainLesson", "PlainTable", "action_text"]
@@ -57,43 +55,10 @@ def action_text(word: str, rest: str) -> str:
     return f"{verb} {rest}".strip()
 
 
-class PlainTable:
+class PlainTable(PlainLoop[TerminalTable, Update]):
     """The line-by-line match loop over a :class:`TerminalTable`."""
 
-    def __init__(
-        self,
-        table: TerminalTable,
-        inp: TextIO,
-        out: TextIO,
-        *,
-        ascii_only: bool = False,
-        json_mode: bool = False,
-        prompt: bool = False,
-        poll: float = 1.0,
-        sleep: Callable[[float], None] = time.sleep,
-    ) -> None:
-        self.table = table
-        self.inp = inp
-        self.out = out
-        self.ascii = ascii_only
-        self.json = json_mode
-        self.prompt = prompt
-        self.poll = poll
-        self.sleep = sleep
-
-    # -- output --------------------------------------------------------------------------
-
-    def say(self, *lines: str) -> None:
-        for line in lines:
-            if self.json:
-                self.out.write(json.dumps({"message": line}) + "\n")
-            else:
-                self.out.write(line + "\n")
-        self.out.flush()
-
-    def emit(self, data: dict[str, Any]) -> None:
-        self.out.write(json.dumps(data) + "\n")
-        self.out.flush()
+    help_text = PLAIN_HELP
 
     @property
     def names(self) -> tuple[str, str]:
@@ -123,103 +88,42 @@ class PlainTable:
             self.say(render.describe_event(event, me, self.names, self.ascii))
         self.show_state()
 
-    def show_state(self) -> None:
-        if self.json:
-            self.emit({"view": self.table.view.to_json()})
-            return
-        self.say(*render.describe_state(self.table.view, self.ascii))
+    def state_lines(self) -> list[str]:
+        return render.describe_state(self.table.view, self.ascii)
 
-    def show_moves(self) -> None:
-        if self.json:
-            return
+    def turn_lines(self) -> list[str]:
         view = self.table.view
-        self.say(render.describe_turn(view, self.ascii))
-        self.say("You may: " + render.group_legal(view.legal_actions))
-
-    # -- the loop ------------------------------------------------------------------------
-
-    def run(self) -> int:
-        """Play until the match ends, the input ends or the player quits; Ctrl-C stops too,
-        with the same resume hint (status 130)."""
-        try:
-            return self._run()
-        except KeyboardInterrupt:
-            self.say("", "Stopped: the match is saved.", *self._resume_lines())
-            return 130
-
-    def _run(self) -> int:
-        table = self.table
-        if not self.json:
-            self.say(
-                f"Match {table.match_id}. Type ? for the commands.",
-                f"Continue in a browser: {table.web_link()}",
-            )
-        self.show_update(table.catch_up())
-        shown = -1
-        while not table.finished:
-            if not table.my_turn:
-                if not self._wait_for_opponent():
-                    return 0
-                continue
-            if shown != table.view.action_count:
-                self.show_moves()  # only when something changed: a screen reader hears it once
-                shown = table.view.action_count
-            line = self._read()
-            if not line:
-                self.say("End of input: the match is saved.", *self._resume_lines())
-                return 0
-            if not self.handle(line.strip()):
-                self.say("The match is saved.", *self._resume_lines())
-                return 0
-        self.say("The match is over.", *render.score_lines(table.view))
-        return 0
-
-    def _read(self) -> str:
-        if self.prompt:
-            self.out.write("> ")
-            self.out.flush()
-        return self.inp.readline()
-
-    def _resume_lines(self) -> list[str]:
         return [
-            f"Resume: ginrummy play --resume {self.table.match_id}",
-            f"Or in a browser: {self.table.web_link()}",
+            render.describe_turn(view, self.ascii),
+            "You may: " + render.group_legal(view.legal_actions),
         ]
 
-    def _wait_for_opponent(self) -> bool:
-        opponent = self.names[1 - self.table.seat]
-        self.say(f"Waiting for {opponent} to play (the match is saved; Ctrl-C stops).")
-        while not self.table.changed_elsewhere():
-            self.sleep(self.poll)  # Ctrl-C: see run()
-        self.show_update(self.table.refresh())
-        return True
+    def intro_lines(self) -> list[str]:
+        table = self.table
+        return [
+            f"Match {table.match_id}. Type ? for the commands.",
+            f"Continue in a browser: {table.web_link()}",
+        ]
 
-    def handle(self, line: str) -> bool:
-        """Run one command; False means quit."""
-        if not line:
-            return True
-        head, _, rest = line.partition(" ")
-        word = head.lower()
-        rest = rest.strip()
-        if word in ("q", "quit", "exit"):
+    def final_lines(self) -> list[str]:
+        return render.score_lines(self.table.view)
+
+    def score_lines(self) -> list[str]:
+        return render.score_lines(self.table.view)
+
+    def legal_line(self) -> str:
+        return "Legal actions: " + ", ".join(self.table.view.legal_actions)
+
+    def resume_command(self) -> str:
+        return f"ginrummy play --resume {self.table.match_id}"
+
+    def opponent_name(self) -> str:
+        return self.names[1 - self.table.seat]
+
+    def game_command(self, word: str, rest: str) -> bool:
+        if word not in ("layouts", "arrangements"):
             return False
-        view = self.table.view
-        if word in ("?", "help"):
-            self.say(PLAIN_HELP)
-        elif word in ("h", "hint"):
-            self._hint()
-        elif word in ("s", "score", "sheet"):
-            self.say(*render.score_lines(view))
-        elif word in ("l", "look"):
-            self.show_state()
-        elif word == "legal":
-            self.say("Legal actions: " + ", ".join(view.legal_actions))
-        elif word == "link":
-            self.say(self.table.web_link())
-        elif word in ("layouts", "arrangements"):
-            self._layouts(rest or None)
-        else:
-            self._play(word, rest)
+        self._layouts(rest or None)
         return True
 
     def _choices(self, card: str | None) -> list[render.KnockChoice]:
@@ -255,7 +159,7 @@ class PlainTable:
             return None
         return f"you do not hold {render.face(card, self.ascii)}"
 
-    def _play(self, word: str, rest: str) -> None:
+    def play(self, word: str, rest: str) -> None:
         try:
             text = self._action_text(word, rest)
             not_held = self._not_held(text)
@@ -287,7 +191,7 @@ class PlainTable:
         for choice in choices:
             self.say(f"  {choice.command}: {choice.describe(self.ascii)}")
 
-    def _hint(self) -> None:
+    def hint(self) -> None:
         try:
             advice = self.table.hint()
         except (CardTableError, ValueError, ImportError) as error:
