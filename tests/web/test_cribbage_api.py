@@ -15,8 +15,9 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from cardtable.cards import commitment
 from cardtable.table import SeatSpec, TableService
 from cardtable.web import rules_page
+from tests.cards_in_json import card_strings
 
-from .webhelpers import bearer, card_strings, settled, view
+from .webhelpers import bearer, settled, view
 
 SHORT = {"game": "cribbage", "preset": "short", "level": "simple"}
 ITEM_KINDS = {"fifteen", "pair", "run", "flush", "nobs"}

@@ -15,11 +15,10 @@ from starlette.testclient import TestClient, WebSocketTestSession
 from cardtable.gin.lesson import COMPUTER, LEARNER, LESSON_STEPS, LessonSession
 from cardtable.table import TableService
 from cardtable.web.app import STATIC
+from tests.cards_in_json import CARD, card_strings
 
 from .webhelpers import (
-    CARD,
     bearer,
-    card_strings,
     hidden_from,
     new_match,
     settled,

@@ -3,7 +3,6 @@ engine-side truth used to check that no response leaks a hidden card."""
 
 from __future__ import annotations
 
-import re
 import socket
 import threading
 import time
@@ -17,10 +16,6 @@ from starlette.testclient import TestClient
 
 from cardtable.store import Store
 from cardtable.table import TableService
-
-CARD = re.compile(r"(?<![A-Za-z0-9_-])[2-9TJQKA][SHDC](?![A-Za-z0-9_-])")
-# Keys whose values are not game text (ids, tokens, hashes, names).
-NOT_CARDS = frozenset({"token", "match_id", "id", "lesson_id", "seed", "commitment", "name"})
 
 
 def free_port() -> int:
@@ -95,26 +90,6 @@ def _stock(hand: Any) -> list[Any]:
     from cardtable.cards import CARDS
 
     return [CARDS[c] for c in hand._stock]
-
-
-def card_strings(data: Any, skip: frozenset[str] = frozenset()) -> set[str]:
-    """Every card named in any JSON string value (keys in ``skip`` and ids excluded)."""
-    found: set[str] = set()
-
-    def walk(value: Any, key: str | None) -> None:
-        if key in NOT_CARDS or key in skip:
-            return
-        if isinstance(value, dict):
-            for k, v in value.items():
-                walk(v, k)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item, key)
-        elif isinstance(value, str):
-            found.update(CARD.findall(value))
-
-    walk(data, None)
-    return found
 
 
 def new_match(client: TestClient, **body: Any) -> dict[str, Any]:
