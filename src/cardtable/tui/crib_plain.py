@@ -173,9 +173,6 @@ class PlainCribbage(PlainLoop[CribbageTable, CribbageUpdate]):
     def legal_line(self) -> str:
         return "You may: " + words.legal_summary(self.table.view)
 
-    def resume_command(self) -> str:
-        return self.table.resume_command()
-
     def opponent_name(self) -> str:
         return words.seat_names(self.table.view)[1 - self.table.seat]
 

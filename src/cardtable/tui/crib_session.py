@@ -10,9 +10,8 @@ prompt can lay the show out before the next deal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import ClassVar, Final
 
-from cardtable.table import GameRules, SeatSpec, TableService
 from cardtable.table.cribbage_views import (
     BoardView,
     EventView,
@@ -21,14 +20,7 @@ from cardtable.table.cribbage_views import (
     HintView,
     SeatView,
 )
-from cardtable.tui.session import (
-    CLIENT,
-    WEB_BASE,
-    NoMatchError,
-    default_level,
-    person_token,
-    resumable_matches,
-)
+from cardtable.tui.seats import NoMatchError, SeatSession
 
 __all__ = ["GAME", "CribbageTable", "CribbageUpdate"]
 
@@ -59,111 +51,30 @@ def _deals_done(view: SeatView) -> int:
     return 0 if view.last_hand is None else view.last_hand.deal
 
 
-class CribbageTable:
+class CribbageTable(SeatSession[SeatView, CribbageUpdate]):
     """A person's seat in one cribbage match, seen through the table service."""
 
-    game: Final = GAME
-
-    def __init__(self, service: TableService, match_id: str, token: str) -> None:
-        self.service = service
-        self.match_id = match_id
-        self.token = token
-        self.seat = service.seat_of(match_id, token)
-        self.view: SeatView = _cribbage(service.view(match_id, token))
-        self._deals_seen = _deals_done(self.view)
-        self._events_seen = 0
-
-    # -- opening a seat ------------------------------------------------------------------
+    game: ClassVar[str] = GAME
+    start_command: ClassVar[str] = "cardtable play --game cribbage"
 
     @classmethod
-    def start(
-        cls,
-        service: TableService,
-        rules: GameRules,
-        level: str | None = None,
-        seed: str | None = None,
-        name: str = "",
-    ) -> CribbageTable:
-        """A new match against a computer player; the person sits in seat 0."""
-        seats = (
-            SeatSpec("human", name=name, client=CLIENT),
-            SeatSpec("computer", level=level or default_level(GAME)),
-        )
-        created = service.create_match(seats, rules=rules, seed=seed, game=GAME)
-        token = created.tokens[0]
-        assert token is not None
-        return cls(service, created.match_id, token)
+    def own_view(cls, view: object) -> SeatView:
+        return _cribbage(view)
 
-    @classmethod
-    def resume(cls, service: TableService, match_id: str | None = None) -> CribbageTable:
-        """The most recent unfinished terminal cribbage match, or the match ``match_id``."""
-        if not match_id:
-            found = resumable_matches(service, GAME)
-            if not found:
-                raise NoMatchError(
-                    "no unfinished terminal cribbage match to resume: start one with "
-                    "'cardtable play --game cribbage'"
-                )
-            match_id = found[0].id
-        match_id, token = person_token(service, match_id)
-        return cls(service, match_id, token)
-
-    def next_match(self) -> CribbageTable:
-        """The same seat at the next match of the series (asked again, the same match)."""
-        return CribbageTable(
-            self.service, self.service.next_match(self.match_id, self.token), self.token
-        )
-
-    # -- playing -------------------------------------------------------------------------
-
-    @property
-    def finished(self) -> bool:
-        return self.view.finished
+    @staticmethod
+    def deals_done(view: SeatView) -> int:
+        return _deals_done(view)
 
     @property
     def board(self) -> BoardView:
         """The board: front pegs, and back pegs where the last points left them."""
         return self.view.board
 
-    @property
-    def my_turn(self) -> bool:
-        return self.view.my_turn
-
-    def web_link(self, base: str = WEB_BASE) -> str:
-        """The browser link of this same seat."""
-        return f"{base}/match/{self.match_id}?token={self.token}"
-
-    def resume_command(self) -> str:
-        return f"cardtable play --resume {self.match_id}"
-
-    def act(self, action: str) -> CribbageUpdate:
-        """Play an action; the computer answers before this returns. Raises the service's
-        errors (an illegal action changes nothing)."""
-        view = self.service.act(self.match_id, self.token, action, expected=self.view.action_count)
-        return self._take(_cribbage(view))
-
-    def changed_elsewhere(self) -> bool:
-        """True when another client (the web table) stored an action since the last look."""
-        return self.service.action_count(self.match_id) != self.view.action_count
-
-    def refresh(self) -> CribbageUpdate:
-        return self._take(_cribbage(self.service.view(self.match_id, self.token)))
-
-    def catch_up(self) -> CribbageUpdate:
-        """Everything of the hand in play so far (for the first look at a table)."""
-        return self._take(self.view)
-
     def hint(self) -> HintView:
         advice = self.service.hint(self.match_id, self.token)
         if not isinstance(advice, HintView):
             raise NoMatchError("that match is not a cribbage match")
         return advice
-
-    def review(self, deal: int | None = None) -> dict[str, Any]:
-        """The coach's review (JSON, ``"game": "cribbage"``) of this seat's lay-aways and
-        plays in ``deal``, or in every finished deal; a deal in play is refused
-        (``IllegalActionError``)."""
-        return dict(self.service.review(self.match_id, self.token, deal))
 
     def _take(self, view: SeatView) -> CribbageUpdate:
         done = _deals_done(view)

@@ -114,9 +114,6 @@ class PlainTable(PlainLoop[TerminalTable, Update]):
     def legal_line(self) -> str:
         return "Legal actions: " + ", ".join(self.table.view.legal_actions)
 
-    def resume_command(self) -> str:
-        return f"ginrummy play --resume {self.table.match_id}"
-
     def opponent_name(self) -> str:
         return self.names[1 - self.table.seat]
 

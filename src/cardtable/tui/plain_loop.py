@@ -12,39 +12,14 @@ import json
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TextIO, TypeVar
+from typing import Any, Generic, TextIO, TypeVar
 
-__all__ = ["PlainLoop", "PlainSeat"]
+from cardtable.tui.seats import SeatSession
 
-
-class PlainSeat(Protocol):
-    """The terminal session a plain table plays through (gin's or Cribbage's)."""
-
-    @property
-    def match_id(self) -> str: ...
-
-    @property
-    def seat(self) -> int: ...
-
-    @property
-    def view(self) -> Any: ...
-
-    @property
-    def finished(self) -> bool: ...
-
-    @property
-    def my_turn(self) -> bool: ...
-
-    def web_link(self) -> str: ...
-
-    def changed_elsewhere(self) -> bool: ...
-
-    def refresh(self) -> Any: ...
-
-    def catch_up(self) -> Any: ...
+__all__ = ["PlainLoop"]
 
 
-T = TypeVar("T", bound=PlainSeat)
+T = TypeVar("T", bound=SeatSession[Any, Any])
 U = TypeVar("U")
 
 
@@ -103,10 +78,6 @@ class PlainLoop(ABC, Generic[T, U]):
     @abstractmethod
     def legal_line(self) -> str:
         """Every legal action (``legal``)."""
-
-    @abstractmethod
-    def resume_command(self) -> str:
-        """The command that takes this match up again."""
 
     @abstractmethod
     def opponent_name(self) -> str: ...
@@ -190,7 +161,10 @@ class PlainLoop(ABC, Generic[T, U]):
             return "\n"  # a line that is not text: ignored, the prompt asks again
 
     def resume_lines(self) -> list[str]:
-        return [f"Resume: {self.resume_command()}", f"Or in a browser: {self.table.web_link()}"]
+        return [
+            f"Resume: {self.table.resume_command()}",
+            f"Or in a browser: {self.table.web_link()}",
+        ]
 
     def _wait_for_opponent(self) -> None:
         self.say(f"Waiting for {self.opponent_name()} to play (the match is saved; Ctrl-C stops).")
