@@ -88,11 +88,60 @@ _LESSON_ID: Final = {
 }
 _SEAT: Final[list[dict[str, list[str]]]] = [{"seatToken": []}]
 
+_CHANCE: Final = {"type": "number", "minimum": 0, "maximum": 1}
+_CRIBBAGE_AIDS: Final[Schema] = {
+    "type": "object",
+    "description": "a cribbage seat's learning aids, from its own view only: where each card "
+    "it has seen is (a card the tracker leaves out is unseen); while it lays away, the "
+    "expert's best lay-aways with the kept hand's and the crib's expected show; on its turn "
+    "in the play, for each playable card, the chance the opponent can peg on it at once and "
+    "the points expected so",
+    "required": ["tracker", "lay_away", "play_risk"],
+    "properties": {
+        "tracker": {
+            "type": "object",
+            "additionalProperties": {
+                "enum": [
+                    "mine",
+                    "my_crib",
+                    "my_play",
+                    "their_play",
+                    "starter",
+                    "their_shown",
+                ]
+            },
+        },
+        "lay_away": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["cards", "kept", "hand", "crib", "own_crib", "value"],
+                "properties": {
+                    "cards": {"type": "array", "items": {"type": "string"}},
+                    "kept": {"type": "array", "items": {"type": "string"}},
+                    "hand": {"type": "number"},
+                    "crib": {"type": "number"},
+                    "own_crib": {"type": "boolean"},
+                    "value": {"type": "number"},
+                },
+            },
+        },
+        "play_risk": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "required": ["chance", "points"],
+                "properties": {"chance": _CHANCE, "points": {"type": "number", "minimum": 0}},
+            },
+        },
+    },
+}
+
 
 def _schemas() -> dict[str, Schema]:
     game = {"type": "string", "enum": list(CATALOG)}
     name = {"type": "string", "maxLength": MAX_NAME}
-    view = {
+    view: Schema = {
         "type": "object",
         "description": "one seat's view of the match (SeatView of cardtable.table); no card "
         "the seat may not see",
@@ -152,6 +201,8 @@ def _schemas() -> dict[str, Schema]:
             }
         },
     }
+    # A Cribbage seat's aids have their own shape (cardtable.table.cribbage_views.aids).
+    view["properties"]["aids"] = {"anyOf": [view["properties"]["aids"], _CRIBBAGE_AIDS]}
     return {
         "Error": {
             "type": "object",

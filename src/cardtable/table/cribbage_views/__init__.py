@@ -1,8 +1,10 @@
 """The typed views of a Cribbage table, built from one seat's observation and the public
-match: the seat (:class:`SeatView`), the board, the show item by item, finished hands and
-their replays. Each view has one ``to_json()``."""
+match: the seat (:class:`SeatView`, with its learning aids: :class:`CribbageAids`), the
+board, the show item by item, finished hands and their replays. Each view has one
+``to_json()``."""
 
 from cardtable.table.cribbage_views.advice import HintView
+from cardtable.table.cribbage_views.aids import CribbageAids, LayAwayAdvice, PlayRisk
 from cardtable.table.cribbage_views.board import BoardView, GameLineView, board_view
 from cardtable.table.cribbage_views.history import (
     EventView,
@@ -25,14 +27,17 @@ from cardtable.table.cribbage_views.shows import ShowItemView, ShowView, show_it
 __all__ = [
     "BoardView",
     "CountingView",
+    "CribbageAids",
     "EventView",
     "FinalView",
     "GameLineView",
     "HandEndView",
     "HandReplay",
     "HintView",
+    "LayAwayAdvice",
     "LessonStepView",
     "LessonView",
+    "PlayRisk",
     "PlayedView",
     "ScoreView",
     "SeatView",

@@ -10,6 +10,7 @@ from cardtable.cards import Card, commitment
 from cardtable.cribbage.actions import Action, ActionKind
 from cardtable.cribbage.hand import Hand, Phase
 from cardtable.cribbage.match import Match
+from cardtable.table.cribbage_views.aids import CribbageAids
 from cardtable.table.cribbage_views.board import BoardView, GameLineView, board_view
 from cardtable.table.cribbage_views.history import EventView, HandEndView, events_of, hand_end
 from cardtable.table.cribbage_views.shows import ShowView, show_view
@@ -105,6 +106,8 @@ class SeatView:
     commitment: str | None
     last_hand: HandEndView | None
     next_match: str | None
+    # The learning aids, from the seat's own observation (the page shows each when asked).
+    aids: CribbageAids
     # Who deals first in the next match of the series once this one is over (the rules'
     # series setting, decided by the engine): a rematch dialog names them.
     rematch_dealer: int | None = None
@@ -157,6 +160,7 @@ class SeatView:
             "last_hand": None if self.last_hand is None else self.last_hand.to_json(),
             "next_match": self.next_match,
             "rematch_dealer": self.rematch_dealer,
+            "aids": self.aids.to_json(),
         }
 
 
@@ -236,5 +240,6 @@ def seat_view(match: Match, seat: int, header: TableHeader) -> SeatView:
         commitment=None if match.is_over or hand.seed is None else commitment(hand.seed),
         last_hand=None if last is None else hand_end(last, len(match.hands)),
         next_match=header.next_match,
+        aids=CribbageAids.of(view),
         rematch_dealer=match.next_first_dealer() if match.is_over else None,
     )

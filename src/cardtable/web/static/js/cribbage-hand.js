@@ -1,10 +1,15 @@
 // Your side of the Cribbage felt: your tag, your cards and the buttons. Laying away: tap two
 // cards (they rise), then Lay away. The play: tap a card to play it; a card the server does
 // not list as playable (it would pass 31) is dimmed. Go is offered only when the server lists
-// it; Hint asks the expert.
+// it; Hint asks the expert. The cards are in the order the player chose (by rank,
+// by suit, or dragged: cribbage-order.js); each card's state is the server's, whatever its
+// place.
 
 import { cardElement, cardName, cardText } from "./cards.js";
 import { fill, h } from "./dialogs.js";
+import { layAwayAdvice, riskBadge, riskWords } from "./learning-aids.js";
+import { enableDrag, orderButtons } from "./hand-order.js";
+import { shownHand } from "./cribbage-order.js";
 
 function kbd(key) {
   return h("kbd", { "aria-hidden": "true" }, key);
@@ -39,8 +44,11 @@ function cardMaker(table) {
     if (playable) label += ": play it";
     else if (playing) label += ": it would pass 31";
     else if (laying) label += picked ? ": picked for the crib" : ": pick it for the crib";
+    label += riskWords(table, card); // the learning aid, when on (learning-aids.js)
     const node = cardElement(card, { classes, onClick: () => table.pick(card), label });
     node.setAttribute("aria-pressed", String(picked));
+    const badge = riskBadge(table, card);
+    if (badge) node.append(badge);
     return node;
   };
 }
@@ -69,14 +77,17 @@ export function drawCribbageHand(table, area) {
   const hand = h("div", {
     class: `hand crib-hand ${playing ? "playing" : ""} ${v.phase === "discard" && table.myTurn ? "laying" : ""}`,
     id: "hand", role: "group", "aria-label": `Your hand, ${v.hand.length} cards`,
-  }, h("div", { class: "group-cards" }, ...v.hand.map(cardMaker(table))));
+  }, h("div", { class: "group-cards" }, ...shownHand(table).map(cardMaker(table))));
+  enableDrag(table, hand); // a drag reorders the cards; it never picks or plays one
   const said = v.phase === "play" && v.said_go[v.seat];
   fill(area,
     h("div", { class: "player-tag me" },
       h("span", { class: "avatar human", "aria-hidden": "true" }, (you.name || "Y").slice(0, 1).toUpperCase()),
       h("span", { class: "player-name" }, you.name || "You"),
       v.dealer === v.seat ? h("span", { class: "chip dealer", title: "You deal: the crib is yours" }, "Dealer") : null,
-      said ? h("span", { class: "chip go-said" }, "Go") : null),
+      said ? h("span", { class: "chip go-said" }, "Go") : null,
+      v.hand.length > 1 ? orderButtons(table) : null),
     v.hand.length ? hand : h("p", { class: "hand-empty muted", id: "hand" }, "Your cards are all played."),
+    layAwayAdvice(table),
     actionBar(table));
 }

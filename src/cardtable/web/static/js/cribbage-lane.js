@@ -7,17 +7,21 @@ import { cardElement, cardName } from "./cards.js";
 import { fill, h } from "./dialogs.js";
 import { showTitle, who, whose } from "./cribbage-words.js";
 
+/** A card of the play (`play`: its seat, card and the count it made), with who played it
+ * and the count. */
+export function laneCard(table, p, classes = []) {
+  const me = table.view.seat;
+  const node = cardElement(p.card, {
+    classes: ["lane-card", p.seat === me ? "by-me" : "by-them", ...classes],
+    label: `${cardName(p.card)}, played by ${p.seat === me ? "you" : table.names[p.seat]}, count ${p.count}`,
+  });
+  node.appendChild(h("span", { class: "lane-count", "aria-hidden": "true" }, String(p.count)));
+  return node;
+}
+
 /** The cards of a count, in the order played, each with who played it and the count it made. */
 function countCards(table, plays, classes = []) {
-  const me = table.view.seat;
-  return plays.map((p) => {
-    const node = cardElement(p.card, {
-      classes: ["lane-card", p.seat === me ? "by-me" : "by-them", ...classes],
-      label: `${cardName(p.card)}, played by ${p.seat === me ? "you" : table.names[p.seat]}, count ${p.count}`,
-    });
-    node.appendChild(h("span", { class: "lane-count", "aria-hidden": "true" }, String(p.count)));
-    return node;
-  });
+  return plays.map((p) => laneCard(table, p, classes));
 }
 
 /** The earlier counts of this hand (turned over in a real game), small. */

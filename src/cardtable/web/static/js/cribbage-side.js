@@ -1,7 +1,9 @@
-// The side panel of a Cribbage match: the score (points, game points), the invitation link
-// for a friend, the hand so far in words, the games of the match, the fair deal (the
-// commitment before the deal, the last deal's checks), the finished deals to replay, the keys;
-// once the match is over, the way on to the next match. `table` is a CribbageView.
+// The side panel of a Cribbage match: the score (points, game points), the card tracker
+// (a learning aid, off until asked for; the lay-away advisor sits by the hand), the invitation
+// link for a friend, the table's settings, the hand so far in words, the games of the match,
+// the fair deal (the commitment before the deal, the last deal's checks), the finished deals
+// to replay, the keys; once the match is over, the way on to the next match. `table` is a
+// CribbageView.
 
 import { fill, h, toast } from "./dialogs.js";
 import { shortcutsTable } from "./keys.js";
@@ -9,6 +11,7 @@ import { fairnessList } from "./showdown.js";
 import { inviteFor } from "./store.js";
 import { rematchNote } from "./rematch.js";
 import { gamesTable } from "./cribbage-dialogs.js";
+import { CRIBBAGE_AIDS, CRIBBAGE_TRACKER, settingsPanel, trackerPanel } from "./learning-aids.js";
 import { eventPoints, eventText } from "./cribbage-words.js";
 
 function bar(percent) {
@@ -130,6 +133,8 @@ export function drawCribbageSide(table, side) {
     overPanel(table),
     scoreboard(table),
     invitePanel(table),
+    trackerPanel(table, CRIBBAGE_TRACKER),
+    settingsPanel(table, CRIBBAGE_AIDS),
     handLog(table),
     gamesPanel(table),
     fairPanel(table),

@@ -11,6 +11,8 @@ import { setGame } from "./game-chrome.js";
 import { useShortcuts } from "./keys.js";
 import { drawCribbageFelt } from "./cribbage-felt.js";
 import { CRIBBAGE_SHORTCUTS, cribbageKeys } from "./cribbage-keys.js";
+import { playCribMotion, snapshotCrib } from "./cribbage-motion.js";
+import { CRIBBAGE_ARRANGER, arrangeKeys, withArrangeShortcut } from "./cribbage-order.js";
 
 export class CribbageTable {
   constructor(root, mode) {
@@ -23,9 +25,10 @@ export class CribbageTable {
     this.busy = false;
     this.online = [false, false];
     this.focusCount = null;
+    this.arranger = CRIBBAGE_ARRANGER; // how hand-order.js sorts and keeps this hand
     setGame("cribbage");
-    useShortcuts(CRIBBAGE_SHORTCUTS);
-    this.onKey = cribbageKeys(this);
+    useShortcuts(withArrangeShortcut(CRIBBAGE_SHORTCUTS));
+    this.onKey = arrangeKeys(this, cribbageKeys(this));
     document.addEventListener("keydown", this.onKey);
   }
 
@@ -56,8 +59,10 @@ export class CribbageTable {
   render() {
     if (!this.view) return;
     this.focusCount = null; // the muggins number box, when the felt draws one
+    const before = snapshotCrib(this);
     drawCribbageFelt(this);
     this.renderSide(this.felt.side);
+    playCribMotion(this, before);
   }
 
   renderSide() {}

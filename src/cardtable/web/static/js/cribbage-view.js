@@ -2,7 +2,9 @@
 // from the server, kept up to date by the WebSocket; the commitment and the dealt cards
 // remembered as first seen, to check the seed when it is revealed; the show after each hand,
 // the end of the match, the replays and the next match of the series, at the same table with
-// the same seats and links. Playing the cards is cribbage-table.js.
+// the same seats and links. The computer's moves come one at a time, at the pace the player
+// chose (`prefs.pace`, read as each view comes: instant shows them at once). Playing the
+// cards is cribbage-table.js.
 
 import { api, TableSocket } from "./api.js";
 import { modalOpen, openModal, toast } from "./dialogs.js";
@@ -14,6 +16,9 @@ import { verifyCribbageHand } from "./cribbage-fairness.js";
 import { openCribbageReplay } from "./cribbage-replay.js";
 import { drawCribbageSide } from "./cribbage-side.js";
 import { CribbageTable } from "./cribbage-table.js";
+import { previewCribMove } from "./cribbage-motion.js";
+import { eventText } from "./cribbage-words.js";
+import { paceMs, sleep } from "./table-motion.js";
 
 export class CribbageView extends CribbageTable {
   constructor(root, { matchId, token, view }) {
@@ -23,10 +28,18 @@ export class CribbageView extends CribbageTable {
     this.baselineSet = false;
     this.pendingShow = null;
     this.finalShown = false;
+    this.queue = Promise.resolve(); // views waiting their turn to be shown, at the pace
+    this.waiting = 0;
+    this.deferred = null;
     rememberSeat(matchId, token, view.seat);
     this.apply(view);
     this.socket = new TableSocket(matchId, token, {
-      onView: (v) => this.apply(v),
+      // A push while this page's own move is on its way waits for the move's answer: the
+      // move shows first, then the computer's reply at its pace.
+      onView: (v) => {
+        if (!this.busy) this.apply(v);
+        else if (!this.deferred || v.action_count >= this.deferred.action_count) this.deferred = v;
+      },
       onPresence: (online) => {
         this.online = online;
         if (this.view) this.render();
@@ -46,8 +59,57 @@ export class CribbageView extends CribbageTable {
     return v.status === "finished" ? v.deal_number : v.deal_number - 1;
   }
 
-  /** A view from an answer or a push: older ones and repeats of the same table are dropped. */
+  /** A view from an answer or a push, shown in the order they came: the computer's moves
+   * one at a time at the chosen pace (at once when instant, or for the first view). */
   apply(view) {
+    if (this.destroyed) return;
+    if (!this.view || (!this.waiting && (!paceMs() || !this.opponentMoves(view).length))) {
+      this.show(view);
+      return;
+    }
+    this.waiting += 1;
+    this.root.classList.add("pacing");
+    this.queue = this.queue.then(() => this.paced(view)).catch(() => null).finally(() => {
+      this.waiting -= 1;
+      if (!this.waiting) this.root.classList.remove("pacing");
+    });
+  }
+
+  /** The opponent's moves new in `view`, of the hand on the table (none across deals, and
+   * none to pace when the view also holds a move of this seat not yet shown). */
+  opponentMoves(view) {
+    const old = this.view;
+    if (!old || old.deal_number !== view.deal_number || view.action_count <= old.action_count) return [];
+    const fresh = view.events.slice(old.events.length);
+    return fresh.some((e) => e.seat === view.seat) ? [] : fresh;
+  }
+
+  async whileBusy(work) {
+    await super.whileBusy(work);
+    if (this.busy) return; // a second request refused while the first is on its way
+    const deferred = this.deferred;
+    this.deferred = null;
+    if (deferred) this.apply(deferred);
+  }
+
+  /** Each of the computer's moves but the last shown on its own before the view (which
+   * shows the last), `prefs.pace` apart; the last stays in sight before what follows. */
+  async paced(view) {
+    if (this.destroyed) return;
+    const moves = this.opponentMoves(view);
+    const shown = this.view.events.length;
+    for (const [i, move] of moves.slice(0, -1).entries()) {
+      previewCribMove(this, move, eventText(move, this.view.seat, this.names));
+      this.previewed = shown + i + 1; // these neither move nor beep again with the view
+      await sleep(paceMs());
+      if (this.destroyed) return;
+    }
+    this.show(view);
+    if (moves.length) await sleep(paceMs());
+  }
+
+  /** Draw a view: older ones and repeats of the same table are dropped. */
+  show(view) {
     if (this.destroyed) return;
     const old = this.view;
     if (old && view.action_count < old.action_count) return;

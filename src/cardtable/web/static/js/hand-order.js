@@ -1,7 +1,9 @@
-// Your hand, your way: the order the cards are shown in (the server's meld grouping, by
-// rank, by suit, or the order you dragged them into) and moving a card, by pointer (mouse,
-// pen or touch) or by Shift+←/→ on the focused card. Only the order on the screen changes:
-// the deadwood, the best discard and what is legal still come from the server's view.
+// Your hand, your way: the order the cards are shown in (the server's own order, by rank,
+// by suit, or the order you dragged them into) and moving a card, by pointer (mouse, pen or
+// touch) or by Shift+←/→ on the focused card. Only the order on the screen changes: what is
+// legal, the counts and the hints still come from the server's view. Gin's table is the
+// default; another game's table says its own orders, preference and cards (`table.arranger`,
+// see cribbage-order.js).
 
 import { sortByRank, sortCards } from "./cards.js";
 import { h } from "./dialogs.js";
@@ -13,27 +15,44 @@ const ORDER_WORDS = { rank: "by rank", suit: "by suit", own: "your order" };
 // A press that moves less than this is a tap (pick the card), not a drag.
 const DRAG_SLOP = 8;
 
-function orderKey(table) {
-  const v = table.view;
-  return [table.matchId || "lesson", v.seat, v.deal_number || v.hand_number || 0];
+/** Gin's hand: the server's meld groups by default, the choice in `prefs.handOrder`. */
+export const GIN_ARRANGER = {
+  orders: ORDERS,
+  get order() {
+    return prefs.handOrder;
+  },
+  set order(order) {
+    prefs.handOrder = order;
+  },
+  cards: (table) => table.obs.hand,
+  key(table) {
+    const v = table.view;
+    return [table.matchId || "lesson", v.seat, v.deal_number || v.hand_number || 0];
+  },
+};
+
+function arranger(table) {
+  return (table && table.arranger) || GIN_ARRANGER;
 }
 
-/** The hand's cards in the order shown, or null for the server's meld groups. */
+/** The hand's cards in the order shown, or null for the server's own order (gin: its meld
+ * groups). */
 export function orderedHand(table) {
-  const cards = table.obs.hand;
-  const order = prefs.handOrder;
+  const a = arranger(table);
+  const cards = a.cards(table);
+  const order = a.order;
   if (order === "rank") return sortByRank(cards);
   if (order === "suit") return sortCards(cards);
   if (order === "own") {
-    const kept = ownOrder(...orderKey(table)).filter((c) => cards.includes(c));
+    const kept = ownOrder(...a.key(table)).filter((c) => cards.includes(c));
     return [...kept, ...cards.filter((c) => !kept.includes(c))]; // a new card goes last
   }
   return null;
 }
 
-/** The words for the hand's single group when it is not grouped by melds. */
-export function orderLabel() {
-  return ORDER_WORDS[prefs.handOrder] || "";
+/** The words for the hand's single group when it is not in the server's order. */
+export function orderLabel(table = null) {
+  return ORDER_WORDS[arranger(table).order] || "";
 }
 
 /** The cards in the order they are on the screen now (meld groups flattened). */
@@ -47,8 +66,9 @@ export function moveCard(table, card, index) {
   const order = shownOrder(table).filter((c) => c !== card);
   const at = Math.max(0, Math.min(order.length, index));
   order.splice(at, 0, card);
-  keepOwnOrder(...orderKey(table), order);
-  prefs.handOrder = "own";
+  const a = arranger(table);
+  keepOwnOrder(...a.key(table), order);
+  a.order = "own";
   table.render();
   const node = table.root.querySelector(`#hand .card[data-card="${card}"]`);
   if (node) node.focus();
@@ -65,16 +85,18 @@ export function moveFocusedCard(table, step) {
 }
 
 export function setOrder(table, order) {
-  prefs.handOrder = order;
+  arranger(table).order = order;
   table.render();
 }
 
-/** The buttons that lay the hand out by melds, rank or suit (the choice is remembered). */
+/** The buttons that lay the hand out (gin: by melds, rank or suit); the choice is
+ * remembered. */
 export function orderButtons(table) {
-  const current = prefs.handOrder;
+  const a = arranger(table);
+  const current = a.order;
   return h("div", { class: "hand-order", role: "group", "aria-label": "Arrange your hand" },
     h("span", { class: "order-label" }, "Sort"),
-    ...ORDERS.map(([order, label]) => h("button", {
+    ...a.orders.map(([order, label]) => h("button", {
       type: "button",
       class: `order-btn ${order === current ? "on" : ""}`,
       id: `order-${order}`,

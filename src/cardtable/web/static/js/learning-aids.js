@@ -1,8 +1,11 @@
-// Learning aids, each off until the player turns it on (remembered in store.js): the card
-// tracker (every card: yours, thrown by whom, taken by the opponent, unseen), the expert's
-// chance that throwing a card feeds the opponent, and the knock advisor's undercut risk.
-// The server works them all out from this seat's own view (the view's `aids`); this only
-// shows them. The table's settings (pace, sounds) and the aids' switches are here too.
+// Learning aids, each off until the player turns it on (remembered in store.js). Gin: the
+// card tracker (every card: yours, thrown by whom, taken by the opponent, unseen), the
+// expert's chance that throwing a card feeds the opponent, and the knock advisor's undercut
+// risk. Cribbage: the card tracker (yours, laid away, played by whom, the starter, shown,
+// unseen), the expert's best lay-aways with their expected points, and on each playable card
+// the chance the opponent pegs on it. The server works them all out from this seat's own
+// view (the view's `aids`); this only shows them. The table's settings (pace, sounds) and
+// the aids' switches are here too, each game naming its own aids.
 
 import { RANKS, SUITS, cardText } from "./cards.js";
 import { h } from "./dialogs.js";
@@ -14,14 +17,40 @@ export const AIDS = [
   ["knock", "Knock advisor"],
 ];
 
-const TRACKER_WORDS = {
-  mine: "yours",
-  my_discard: "discarded by you",
-  their_discard: "discarded by the opponent",
-  upcard: "the upcard",
-  their_taken: "taken by the opponent",
-  their_shown: "in the opponent's shown hand",
-  unseen: "unseen",
+// The tracker is one switch for both games (a player who follows the cards in one follows
+// them in the other); the others are Cribbage's own.
+export const CRIBBAGE_AIDS = [
+  ["tracker", "Card tracker"],
+  ["layaway", "Lay-away advisor"],
+  ["risk", "Chance the opponent pegs on a card"],
+];
+
+// Each game's tracker: the words for each state the server names, in the legend's order,
+// and the states the legend lists even when no card is in them.
+export const GIN_TRACKER = {
+  words: {
+    mine: "yours",
+    my_discard: "discarded by you",
+    their_discard: "discarded by the opponent",
+    their_taken: "taken by the opponent",
+    unseen: "unseen",
+    upcard: "the upcard",
+    their_shown: "in the opponent's shown hand",
+  },
+  always: ["mine", "unseen"],
+};
+
+export const CRIBBAGE_TRACKER = {
+  words: {
+    mine: "yours",
+    my_crib: "laid away by you",
+    my_play: "played by you",
+    their_play: "played by the opponent",
+    starter: "the starter",
+    their_shown: "shown by the opponent",
+    unseen: "unseen",
+  },
+  always: ["mine", "unseen"],
 };
 
 const percent = (p) => `${Math.round(p * 100)}%`;
@@ -61,26 +90,33 @@ export function knockAdvice(table) {
     more.length ? h("span", { class: "knock-more" }, ` · ${more.join(" · ")}`) : null);
 }
 
-/** The 52 cards, a row a suit, each marked where it is as far as this seat knows. */
-export function trackerPanel(table) {
+/** The 52 cards, a row a suit, each marked where it is as far as this seat knows, in the
+ * words of the game's `kind` (GIN_TRACKER, CRIBBAGE_TRACKER). */
+export function trackerPanel(table, kind = GIN_TRACKER) {
   const a = aids(table);
-  if (!a || !prefs.aid("tracker")) return null;
-  const states = a.tracker;
+  if (!a || !prefs.aid("tracker") || !a.tracker) return null;
+  const states = a.tracker; // Cribbage's names only the cards seen: the rest are unseen
+  const words = kind.words;
   const counts = {};
-  for (const state of Object.values(states)) counts[state] = (counts[state] || 0) + 1;
+  for (const suit of SUITS) {
+    for (const rank of RANKS) {
+      const state = states[rank + suit] || "unseen";
+      counts[state] = (counts[state] || 0) + 1;
+    }
+  }
   const cell = (card) => {
     const state = states[card] || "unseen";
     return h("span", {
-      class: `tc ${state} suit-${card[1]}`, role: "listitem", dataset: { card, state }, title: `${cardText(card)}: ${TRACKER_WORDS[state]}`,
-      "aria-label": `${cardText(card)}, ${TRACKER_WORDS[state]}`,
+      class: `tc ${state} suit-${card[1]}`, role: "listitem", dataset: { card, state }, title: `${cardText(card)}: ${words[state]}`,
+      "aria-label": `${cardText(card)}, ${words[state]}`,
     }, card[0] === "T" ? "10" : card[0]);
   };
   // A row a suit, the suit's mark first: each cell shows only its rank.
   const row = (suit) => [h("span", { class: `tc-suit suit-${suit}`, "aria-hidden": "true" }, cardText(`A${suit}`).slice(1)),
     ...RANKS.split("").map((rank) => cell(rank + suit))];
-  const legend = ["mine", "my_discard", "their_discard", "their_taken", "unseen", "upcard", "their_shown"]
-    .filter((s) => counts[s] || ["mine", "unseen"].includes(s))
-    .map((s) => h("li", {}, h("i", { class: `tc-key ${s}`, "aria-hidden": "true" }), `${TRACKER_WORDS[s]} ${counts[s] || 0}`));
+  const legend = Object.keys(words)
+    .filter((s) => counts[s] || kind.always.includes(s))
+    .map((s) => h("li", { dataset: { state: s } }, h("i", { class: `tc-key ${s}`, "aria-hidden": "true" }), `${words[s]} ${counts[s] || 0}`));
   return h("section", { class: "panel tracker", id: "tracker", "aria-label": "Card tracker" },
     h("h2", {}, "Card tracker"),
     h("div", { class: "tracker-grid", role: "list" }, ...SUITS.split("").flatMap(row)),
@@ -102,8 +138,53 @@ function checkbox(id, label, on, change) {
   return h("label", { class: "switch", for: id }, box, h("span", {}, label));
 }
 
-/** The table's settings: the pace of the computer's moves, sounds, the learning aids. */
-export function settingsPanel(table) {
+/** "Lay away 5♥ 5♣: hand 8.2 + crib 5.1 expected", and the next best, while this seat
+ * holds its six cards and the aid is on (the expert's figures, from the server). */
+export function layAwayAdvice(table) {
+  const a = aids(table);
+  if (!a || !prefs.aid("layaway") || !a.lay_away || !a.lay_away.length) return null;
+  const [best, ...others] = a.lay_away;
+  const sign = best.own_crib ? "+" : "−";
+  const cards = (o) => o.cards.map(cardText).join(" ");
+  const figures = (o) => `hand ${o.hand.toFixed(1)} ${sign} crib ${o.crib.toFixed(1)}`;
+  // Beside the cards, as gin's knock advice is, so that a phone shows it without scrolling.
+  return h("div", {
+    class: "lay-away-advice", id: "lay-away-advice", role: "note", "aria-label": "Lay-away advisor",
+    title: best.own_crib ? "Your crib: what the two cards add to it counts for you."
+      : "Their crib: what the two cards give it counts against you.",
+  },
+  h("p", { class: "advice-best" }, h("strong", {}, `Lay away ${cards(best)}`), `: ${figures(best)} expected`),
+  others.length ? h("ul", { class: "advice-more" }, ...others.map((o) => h("li", {}, `${cards(o)}: ${figures(o)}`))) : null);
+}
+
+function riskOf(table, card) {
+  const a = aids(table);
+  if (!a || !prefs.aid("risk") || !a.play_risk || !table.myTurn) return undefined;
+  return a.play_risk[card];
+}
+
+/** On a card this seat may play: the chance the opponent pegs on it at once and, below, the
+ * points expected so (null when the aid is off or the card is not playable now). Narrow, so
+ * that it shows on the strip of a card the next one overlaps. */
+export function riskBadge(table, card) {
+  const r = riskOf(table, card);
+  if (r === undefined) return null;
+  const level = r.points >= 1.5 ? "high" : r.points >= 0.5 ? "mid" : "low";
+  return h("span", {
+    class: `risk-badge ${level}`, "aria-hidden": "true",
+    title: `${percent(r.chance)} chance the opponent pegs on it, ${r.points.toFixed(1)} points expected`,
+  }, h("b", {}, percent(r.chance)), h("small", {}, r.points.toFixed(1)));
+}
+
+/** The same in words, for the card's label. */
+export function riskWords(table, card) {
+  const r = riskOf(table, card);
+  return r === undefined ? "" : `, ${percent(r.chance)} chance the opponent pegs on it`;
+}
+
+/** The table's settings: the pace of the computer's moves, sounds, the learning aids (the
+ * game's own list: AIDS for gin, CRIBBAGE_AIDS). */
+export function settingsPanel(table, aidList = AIDS) {
   const pace = h("select", {
     id: "pace",
     "aria-label": "Pace of the computer's moves",
@@ -118,7 +199,7 @@ export function settingsPanel(table) {
       prefs.sounds = on;
     }),
     h("fieldset", { class: "aids" }, h("legend", {}, "Learning aids"),
-      ...AIDS.map(([name, label]) => checkbox(`aid-${name}`, label, prefs.aid(name), (on) => {
+      ...aidList.map(([name, label]) => checkbox(`aid-${name}`, label, prefs.aid(name), (on) => {
         prefs.setAid(name, on);
         table.render();
         const again = document.getElementById(`aid-${name}`); // the side was drawn anew

@@ -43,6 +43,15 @@ export const prefs = {
   set handOrder(order) {
     write("hand-order", order);
   },
+  /** How the Cribbage hand is laid out: "rank" (the default), "suit" or "own" (kept apart
+   * from gin's, whose default is its meld groups). */
+  get cribbageHandOrder() {
+    const order = read("crib-hand-order", "rank");
+    return ["rank", "suit", "own"].includes(order) ? order : "rank";
+  },
+  set cribbageHandOrder(order) {
+    write("crib-hand-order", order);
+  },
   /** How the computer's moves are paced: "instant", "normal" or "slow"; by default normal,
    * or instant for a browser that asks for reduced motion. */
   get pace() {
@@ -59,7 +68,8 @@ export const prefs = {
   set sounds(on) {
     write("sounds", Boolean(on));
   },
-  /** The learning aids, each off until asked for: "tracker", "feed", "knock". */
+  /** The learning aids, each off until asked for: "tracker" (both games), gin's "feed" and
+   * "knock", Cribbage's "layaway" and "risk". */
   aid(name) {
     return read(`aid:${name}`, false);
   },
