@@ -12,10 +12,11 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from cardtable.cribbage.game import CRIBBAGE
 from cardtable.gin.rules import Rules
 from cardtable.table import SeatSpec, TableService
 from cardtable.tui import crib_render, render
-from cardtable.tui.app import TableApp
+from cardtable.tui.app import CribbageApp, TableApp
 from cardtable.tui.crib_dialogs import final_screen as crib_final_screen
 from cardtable.tui.crib_session import CribbageTable
 from cardtable.tui.dialogs import final_screen
@@ -128,3 +129,32 @@ def test_the_cribbage_final_page_names_who_deals_the_rematch(service: TableServi
     body = Content.from_markup(crib_final_screen(view).body).plain
     assert f"Rematch (n): the same rules and players; {who} first." in body
     assert table.next_match().view.dealer == view.rematch_dealer
+
+
+def test_i_at_the_cribbage_table_opens_the_same_statistics(service: TableService) -> None:
+    """The Cribbage table's ``i`` shows the person's statistics of every terminal match,
+    the Cribbage figures among them once a Cribbage hand is over."""
+    finished_match(service, "tui-stats-crib-gin")
+    crib = CribbageTable.start(service, CRIBBAGE.make_rules("short"), level="random", seed="s")
+    rng = random.Random(3)
+    while crib.view.last_hand is None:  # play one hand through the session
+        crib.act(rng.choice(crib.view.legal_actions))
+    expected = stats_lines(crib.stats())
+    assert "Cribbage:" in expected and expected[0].startswith("Gin Rummy")
+
+    async def scenario() -> None:
+        app = CribbageApp(crib, new_match=None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("i")
+            await settle(pilot)
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, StatsScreen)
+            body = screen.query_one("#stats-body", Static)
+            assert Content.from_markup(str(body.content)).plain.splitlines() == expected
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, StatsScreen)
+
+    run(scenario)

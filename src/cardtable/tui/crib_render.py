@@ -810,6 +810,7 @@ def help_lines(view: SeatView, link: str, resume: str) -> list[str]:
         "  m call muggins                  a accept the count",
         "  h hint                          s the games so far",
         "  v review the last finished hand (r in the show or at the end: the review)",
+        "  i your statistics (every match of this terminal, with a chart)",
         "  q quit (the match is saved)",
         "Mouse: click a card to choose it (to pick it, when laying away), and",
         "the buttons. Pages like this scroll: ↑↓, page up and down, home, end.",

@@ -39,6 +39,7 @@ from cardtable.tui.crib_dialogs import (
 from cardtable.tui.crib_session import CribbageTable, CribbageUpdate
 from cardtable.tui.render import card_back, face
 from cardtable.tui.review_screen import ReviewScreen
+from cardtable.tui.stats_screen import StatsScreen
 from cardtable.tui.widgets import (
     CardView,
     Group,
@@ -116,6 +117,7 @@ class CribbageScreen(Screen[None]):
         Binding("h", "hint", "Hint"),
         Binding("s", "sheet", "Games"),
         Binding("v", "review_last", "Review", show=False),
+        Binding("i", "stats", "Statistics", show=False),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_table", "Quit"),
     ]
@@ -552,6 +554,10 @@ class CribbageScreen(Screen[None]):
 
     def action_sheet(self) -> None:
         self.app.push_screen(sheet_screen(self.view))
+
+    def action_stats(self) -> None:
+        """``i``: the player's statistics, both games' (counted in a worker thread)."""
+        self.app.push_screen(StatsScreen(self.table.stats, self.ascii_only))
 
     def action_help(self) -> None:
         self.app.push_screen(
