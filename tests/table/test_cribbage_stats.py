@@ -140,6 +140,22 @@ def test_the_cribbage_figures_are_those_counted_from_the_replays_and_reviews(
     lines = stats_lines(stats)  # the terminal's page: gin's figures, then Cribbage's
     assert lines[0].startswith("Gin Rummy") and "Cribbage:" in lines
     assert f"  Hands played        {want['hands']}" in lines
+    # Cribbage's own latest matches, oldest first, each with its review's accuracy
+    recent = crib["recent"]
+    assert [line["match_id"] for line in recent] == [history[0][0], history[1][0]]
+    for line, (match_id, token) in zip(recent, history[:2], strict=True):
+        summary = service.summary(match_id)
+        seat = service.view(match_id, token).seat
+        assert line["game"] == "cribbage" and line["won"] == (summary.figures["winner"] == seat)
+        assert line["scores"] == [
+            summary.figures["scores"][seat],
+            summary.figures["scores"][1 - seat],
+        ]
+        review = service.review(match_id, token)
+        assert line["accuracy"] == pytest.approx(review["accuracy"][str(seat)], abs=0.05)
+    crib_part = lines[lines.index("Cribbage:") :]
+    assert crib_part.count("Accuracy in the latest matches (W won, L lost):") == 1
+    assert sum(line.startswith("  20") for line in crib_part) == len(recent)
 
 
 def test_games_and_skunks_are_counted_for_the_winner() -> None:

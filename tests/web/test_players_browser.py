@@ -206,6 +206,15 @@ def test_the_lobby_shows_a_cribbage_section_with_the_servers_figures(
     pegged = section.locator("#crib-stat-pegged .stat-value").inner_text()
     assert pegged == f"{crib['pegged_per_hand']:g}"  # as the page writes a number
     assert page.locator("#stat-gins").count() == 0  # no Gin Rummy played: no gin figures
+    # The chart of its latest matches: this one, with the review's accuracy in its title.
+    page.wait_for_selector("#crib-stats-chart .stats-bar")
+    bars = section.locator("#crib-stats-chart .stats-bar")
+    assert bars.count() == len(crib["recent"]) == 1
+    assert bars.first.get_attribute("data-match") == match_id
+    line = crib["recent"][0]
+    title = page.text_content("#crib-stats-chart title") or ""
+    assert f"{line['scores'][0]}–{line['scores'][1]}" in title, title
+    assert line["accuracy"] is not None and f"{int(line['accuracy'] + 0.5)}%" in title, title
     table.shot("friends-lobby-cribbage-stats-desktop", full_page=True)
     page.set_viewport_size(PHONE)
     section.scroll_into_view_if_needed()

@@ -21,8 +21,9 @@ those seats could not see. The figures, per seat and summed over matches:
 Cribbage has its own figures (``cribbage``, :mod:`cardtable.table.cribbage_stats`):
 matches, games and skunks won, hands, the average show of the seat's hand and of its crib,
 points pegged per hand, and the accuracy from the Cribbage review
-(:mod:`cardtable.cribbage.review`), reviewed as gin's is. Any other game is counted by its
-matches only (``other_games``).
+(:mod:`cardtable.cribbage.review`), reviewed as gin's is, and its own ``recent`` matches
+(the scores those of the last game). Any other game is counted by its matches only
+(``other_games``).
 """
 
 from __future__ import annotations
@@ -203,6 +204,7 @@ class CribbageStats:
     figures: CribbageFigures = field(default_factory=CribbageFigures)
     choices: Choices = field(default_factory=lambda: Choices(0, 0))
     reviewed_matches: int = 0
+    recent: tuple[MatchLine, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         f = self.figures
@@ -220,6 +222,7 @@ class CribbageStats:
             "accuracy": self.choices.accuracy,
             "choices": self.choices.total,
             "reviewed_matches": self.reviewed_matches,
+            "recent": [line.to_json() for line in self.recent],
         }
 
 
@@ -227,6 +230,7 @@ def _cribbage_stats(found: Iterable[SeatMatch]) -> CribbageStats:
     """Sum the Cribbage figures of the matches found (each given once)."""
     figures = CribbageFigures()
     best = total = reviewed = matches = won = unfinished = 0
+    finished: list[SeatMatch] = []
     for item in found:
         assert item.cribbage is not None
         figures += cribbage_figures(item.cribbage, item.seat)
@@ -235,11 +239,14 @@ def _cribbage_stats(found: Iterable[SeatMatch]) -> CribbageStats:
             continue
         matches += 1
         won += item.summary.figures.get("winner") == item.seat
+        finished.append(item)
         if item.choices is not None:
             reviewed += 1
             best += item.choices.best
             total += item.choices.total
-    return CribbageStats(matches, won, unfinished, figures, Choices(best, total), reviewed)
+    finished.sort(key=lambda item: item.summary.updated_at)
+    recent = tuple(_line(item) for item in finished[-RECENT:])
+    return CribbageStats(matches, won, unfinished, figures, Choices(best, total), reviewed, recent)
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,8 +72,9 @@ def _average(value: float | None, after: str = "") -> str:
     return "none yet" if value is None else f"{value} on average{after}"
 
 
-def cribbage_lines(crib: Mapping[str, Any]) -> list[str]:
-    """The Cribbage figures (the statistics' ``cribbage`` part), one a line."""
+def cribbage_lines(crib: Mapping[str, Any], ascii_only: bool = False) -> list[str]:
+    """The Cribbage figures (the statistics' ``cribbage`` part), one a line, then the
+    accuracy in its latest matches."""
     matches = _share(crib["matches_won"], crib["matches"])
     if crib["unfinished"]:
         matches += f" ({crib['unfinished']} in play)"
@@ -90,6 +91,7 @@ def cribbage_lines(crib: Mapping[str, Any]) -> list[str]:
         f"  Crib                {_average(crib['average_crib'], ', when you dealt')}",
         f"  Pegged per hand     {'none yet' if pegged is None else pegged}",
         f"  Accuracy            {_judged(crib)}",
+        *_recent_lines(crib.get("recent", []), ascii_only),
     ]
 
 
@@ -97,7 +99,7 @@ def stats_lines(stats: Mapping[str, Any], ascii_only: bool = False) -> list[str]
     """The statistics page: each figure on a line, then one line per recent match, then
     the Cribbage figures if there are any."""
     crib = stats.get("cribbage") or {}
-    cribbage = cribbage_lines(crib) if crib.get("hands") or crib.get("matches") else []
+    cribbage = cribbage_lines(crib, ascii_only) if crib.get("hands") or crib.get("matches") else []
     if not stats["hands"] and not stats["matches"]:
         return cribbage or ["No finished hand of Gin Rummy yet: your figures appear after one."]
     return _gin_lines(stats, ascii_only) + (["", *cribbage] if cribbage else [])
@@ -126,13 +128,18 @@ def _gin_lines(stats: Mapping[str, Any], ascii_only: bool) -> list[str]:
     ]
     for game, tally in sorted(stats.get("other_games", {}).items()):
         lines.append(f"  {game.title():<18}  {_share(tally['matches_won'], tally['matches'])} won")
-    recent = stats["recent"]
-    if recent:
-        lines += ["", "Accuracy in the latest matches (W won, L lost):"]
-        for match in recent:
-            score = f"{match['scores'][0]}-{match['scores'][1]}"
-            result = "W" if match["won"] else "L"
-            who = f"vs {match['opponent']}"[:12]
-            bar = _bar(match["accuracy"], ascii_only)
-            lines.append(f"  {match['date'][:10]} {who:<12} {result} {score:<8} {bar}".rstrip())
+    return lines + _recent_lines(stats["recent"], ascii_only)
+
+
+def _recent_lines(recent: list[dict[str, Any]], ascii_only: bool) -> list[str]:
+    """A bar of the accuracy in each of the latest matches, with its date and result."""
+    if not recent:
+        return []
+    lines = ["", "Accuracy in the latest matches (W won, L lost):"]
+    for match in recent:
+        score = f"{match['scores'][0]}-{match['scores'][1]}"
+        result = "W" if match["won"] else "L"
+        who = f"vs {match['opponent']}"[:12]
+        bar = _bar(match["accuracy"], ascii_only)
+        lines.append(f"  {match['date'][:10]} {who:<12} {result} {score:<8} {bar}".rstrip())
     return lines

@@ -43,7 +43,18 @@ function cribbageSection(crib) {
       figure("crib-stat-show", "average hand show", number(crib.average_hand_show)),
       figure("crib-stat-crib", "average crib", number(crib.average_crib), "when you dealt"),
       figure("crib-stat-pegged", "pegged per hand", number(crib.pegged_per_hand)),
-      accuracyFigure("crib-stat-accuracy", crib)));
+      accuracyFigure("crib-stat-accuracy", crib)),
+    ...recentChart(crib.recent || [], "crib-stats-chart"));
+}
+
+/** The accuracy in the latest finished matches, a bar each, with its legend. */
+function recentChart(recent, id) {
+  if (!recent.length) return [];
+  const chart = accuracyChart(recent);
+  if (id) chart.id = id;
+  return [h("h3", { class: "stats-chart-title" }, "Accuracy in your latest matches"), chart,
+    h("p", { class: "field-note stats-legend" },
+      h("span", { class: "swatch won" }), "won ", h("span", { class: "swatch lost" }), "lost · W/L below each match")];
 }
 
 /** The figures and chart of `stats` (the server's JSON). */
@@ -64,12 +75,7 @@ export function statsBody(stats) {
       stats.knocks ? `average of ${stats.knocks} ${stats.knocks === 1 ? "knock" : "knocks"}` : null),
     accuracyFigure("stat-accuracy", stats));
   const parts = crib ? [h("h3", { class: "stats-game-title" }, "Gin Rummy"), grid] : [grid];
-  if (stats.recent.length) {
-    parts.push(h("h3", { class: "stats-chart-title" }, "Accuracy in your latest matches"),
-      accuracyChart(stats.recent),
-      h("p", { class: "field-note stats-legend" },
-        h("span", { class: "swatch won" }), "won ", h("span", { class: "swatch lost" }), "lost · W/L below each match"));
-  }
+  parts.push(...recentChart(stats.recent));
   const others = Object.entries(stats.other_games || {});
   for (const [game, tally] of others) {
     parts.push(h("p", { class: "small muted", id: `stats-${game}` },
