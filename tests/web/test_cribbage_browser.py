@@ -362,6 +362,13 @@ def test_a_friend_plays_cribbage_by_the_invitation_link(browser: Any, server: Li
     friend.page.goto(link)
     friend.page.wait_for_selector(".table-layout.cribbage #hand .card")
     page.wait_for_selector(".invite.joined")
+    # The friend names itself, as at a gin table: both pages show the name the server keeps.
+    assert friend.page.inner_text("#change-name") == "Tell Ann your name"
+    friend.page.click("#change-name")
+    friend.page.fill("#name-input", "Bo")
+    friend.page.click("#name-save")
+    friend.page.wait_for_function("() => document.querySelector('#my-name')?.innerText === 'Bo'")
+    page.wait_for_function("() => document.querySelector('.scoreboard').innerText.includes('Bo')")
     tables = (host, friend)
     shots: set[str] = {"discard", "play", "go"}
     moves = 0
@@ -382,6 +389,9 @@ def test_a_friend_plays_cribbage_by_the_invitation_link(browser: Any, server: Li
     for player in tables:
         player.page.wait_for_selector("dialog[open] #next-hand")
     assert moves >= 8
+    # The fair deal's panel names the whole command that checks the hand anywhere.
+    command = page.inner_text("#verify-command")
+    assert command.startswith("cardtable cribbage verify ") and len(command.split()) == 5
     host.shot("c16-friend-show-host-desktop")
     friend.shot("c17-friend-show-guest-phone")
     friend.close()
