@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from cardtable.cribbage.game import CRIBBAGE
@@ -45,6 +47,18 @@ def finished_match(service: TableService, seed: str) -> TerminalTable:
     raise AssertionError("the match did not end")
 
 
+async def open_stats(pilot: Pilot[Any], expected: list[str]) -> StatsScreen:
+    """Press i: the statistics dialog comes up with the lines ``expected``."""
+    await pilot.press("i")
+    await settle(pilot)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, StatsScreen)
+    body = screen.query_one("#stats-body", Static)
+    assert Content.from_markup(str(body.content)).plain.splitlines() == expected
+    return screen
+
+
 def test_the_terminal_counts_its_own_seats_only(service: TableService) -> None:
     done = finished_match(service, "tui-stats-a")
     begun = TerminalTable.start(service, Rules(target=10), level="random", seed="tui-b")
@@ -70,13 +84,7 @@ def test_i_opens_the_statistics(service: TableService, size: tuple[int, int], sh
         app = TableApp(table)
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
-            await pilot.press("i")
-            await settle(pilot)
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, StatsScreen)
-            body = screen.query_one("#stats-body", Static)
-            assert Content.from_markup(str(body.content)).plain.splitlines() == expected
+            screen = await open_stats(pilot, expected)
             assert on_screen(app, "Your statistics") and on_screen(app, "Close"), screen_rows(app)
             assert on_screen(app, "Matches won         1 of 1 (1 in play)"), screen_rows(app)
             page = screen.query_one("#page", VerticalScroll)
@@ -146,13 +154,7 @@ def test_i_at_the_cribbage_table_opens_the_same_statistics(service: TableService
         app = CribbageApp(crib, new_match=None)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            await pilot.press("i")
-            await settle(pilot)
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, StatsScreen)
-            body = screen.query_one("#stats-body", Static)
-            assert Content.from_markup(str(body.content)).plain.splitlines() == expected
+            await open_stats(pilot, expected)
             await pilot.press("escape")
             await pilot.pause()
             assert not isinstance(app.screen, StatsScreen)

@@ -63,14 +63,11 @@ def play(table: CribSeat, stop_at_go_of_deal: int | None = None, moves: int = 30
 def test_the_deal_lay_away_cut_and_plays_of_both_seats_move(
     browser: Any, crib_server: LiveServer, crib_service: TableService, device: str
 ) -> None:
-    phone = device == "phone"
     match_id, token = seeded(crib_service, "alive-moves-1")
-    table = CribSeat(
+    table = CribSeat.on(
+        device,
         browser,
         crib_server,
-        VIEWPORTS[device],
-        has_touch=phone,
-        is_mobile=phone,
         reduced_motion="no-preference",
         prefs={"pace": "normal"},
     )
@@ -223,14 +220,11 @@ def test_beeps_only_with_sounds_on(
 def test_reduced_motion_moves_nothing(
     browser: Any, crib_server: LiveServer, crib_service: TableService, device: str
 ) -> None:
-    phone = device == "phone"
     match_id, token = seeded(crib_service, TWO_PLAYS_SEED)
-    table = CribSeat(
+    table = CribSeat.on(
+        device,
         browser,
         crib_server,
-        VIEWPORTS[device],
-        has_touch=phone,
-        is_mobile=phone,
         reduced_motion="reduce",
         prefs={},  # the pace left to its default
     )

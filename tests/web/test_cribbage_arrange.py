@@ -107,6 +107,12 @@ class CribSeat(SeatTable):
         # Instant unless asked: these tests need not wait for the computer.
         self.page.add_init_script(init_prefs(**({"pace": "instant"} if prefs is None else prefs)))
 
+    @classmethod
+    def on(cls, device: str, browser: Any, server: LiveServer, **options: Any) -> CribSeat:
+        """A seat on a ``device`` ("desktop", or "phone": touch, a mobile viewport)."""
+        phone = device == "phone"
+        return cls(browser, server, VIEWPORTS[device], has_touch=phone, is_mobile=phone, **options)
+
     def open_seat(self, match_id: str, token: str) -> None:
         self.open(f"/match/{match_id}?token={token}")
         self.page.wait_for_selector(".table-layout.cribbage #hand .card")
@@ -151,12 +157,10 @@ def test_sort_drag_and_move_the_cribbage_hand_and_the_order_is_remembered(
 ) -> None:
     phone = device == "phone"
     match_id, token = seeded(crib_service, "arrange-1")
-    table = CribSeat(
+    table = CribSeat.on(
+        device,
         browser,
         crib_server,
-        VIEWPORTS[device],
-        has_touch=phone,
-        is_mobile=phone,
         reduced_motion="reduce",
     )
     page = table.page
