@@ -139,11 +139,16 @@ def test_the_cribbage_final_page_names_who_deals_the_rematch(service: TableServi
     assert table.next_match().view.dealer == view.rematch_dealer
 
 
-def test_i_at_the_cribbage_table_opens_the_same_statistics(service: TableService) -> None:
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_i_at_the_cribbage_table_opens_the_same_statistics(
+    service: TableService, size: tuple[int, int], shots: Path
+) -> None:
     """The Cribbage table's ``i`` shows the person's statistics of every terminal match,
     the Cribbage figures among them once a Cribbage hand is over."""
     finished_match(service, "tui-stats-crib-gin")
-    crib = CribbageTable.start(service, CRIBBAGE.make_rules("short"), level="random", seed="s")
+    crib = CribbageTable.start(
+        service, CRIBBAGE.make_rules("short"), level="random", seed=f"s{size[0]}"
+    )
     rng = random.Random(3)
     while crib.view.last_hand is None:  # play one hand through the session
         crib.act(rng.choice(crib.view.legal_actions))
@@ -152,9 +157,16 @@ def test_i_at_the_cribbage_table_opens_the_same_statistics(service: TableService
 
     async def scenario() -> None:
         app = CribbageApp(crib, new_match=None)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(pilot)
-            await open_stats(pilot, expected)
+            screen = await open_stats(pilot, expected)
+            assert on_screen(app, "Your statistics") and on_screen(app, "Close"), screen_rows(app)
+            page = screen.query_one("#page", VerticalScroll)
+            await pilot.press("end")  # the Cribbage figures, last, come into view
+            await pilot.pause()
+            assert page.scroll_y == page.max_scroll_y
+            assert on_screen(app, "Pegged per hand"), screen_rows(app)
+            app.save_screenshot(f"crib-stats-{size[0]}x{size[1]}.svg", str(shots))
             await pilot.press("escape")
             await pilot.pause()
             assert not isinstance(app.screen, StatsScreen)
