@@ -61,6 +61,7 @@ def playout(
     taken: int = -1,
     offer: bool = False,
     max_turns: int = 40,
+    patience: int = -1,
 ) -> int:
     """Play the hand out; return the points for seat 0 (negative when seat 1 scores).
 
@@ -69,6 +70,8 @@ def playout(
     already drawn (then it holds eleven cards; ``taken`` is a card it may not throw).
     With ``offer`` the first seat is only offered the upcard: if it passes, the other seat
     must draw from the stock (the end of the upcard ritual).
+    With ``patience`` 0 or more, seat 0 knocks only with at most that much deadwood (gin
+    always), as a player who waits on to undercut an early knocker would; -1: as simple.
     """
     hands = list(hands)
     stock = list(stock)
@@ -93,6 +96,8 @@ def playout(
         offer = False
         options = knock_discards(hand, threshold)
         options = [(c, left) for c, left in options if c != taken]
+        if patience >= 0 and seat == 0 and len(stock) > 2:
+            options = [(c, left) for c, left in options if left <= patience]
         if options:
             card, _ = min(options, key=lambda item: item[1])
             points, knocker_wins = _score(rules, hand ^ 1 << card, hands[1 - seat], multiplier)
