@@ -9,9 +9,7 @@ cleanly, the match being saved after every action.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from typing import Final, TextIO
+from typing import Any, Final, TextIO
 
 from cardtable.cards import Card
 from cardtable.errors import CardTableError
@@ -90,28 +88,9 @@ class PlainCribbage(PlainLoop[CribbageTable, CribbageUpdate]):
     help_text = PLAIN_HELP
 
     def __init__(
-        self,
-        table: CribbageTable,
-        inp: TextIO,
-        out: TextIO,
-        *,
-        ascii_only: bool = False,
-        json_mode: bool = False,
-        prompt: bool = False,
-        poll: float = 1.0,
-        sleep: Callable[[float], None] = time.sleep,
-        width: int = 80,
+        self, table: CribbageTable, inp: TextIO, out: TextIO, *, width: int = 80, **options: Any
     ) -> None:
-        super().__init__(
-            table,
-            inp,
-            out,
-            ascii_only=ascii_only,
-            json_mode=json_mode,
-            prompt=prompt,
-            poll=poll,
-            sleep=sleep,
-        )
+        super().__init__(table, inp, out, **options)
         self.width = width  # of the board's drawing
 
     def show_update(self, update: CribbageUpdate) -> None:
