@@ -13,7 +13,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
-__all__ = ["Judged", "MatchReview", "accuracy", "flag_worst", "mean_loss", "per_seat"]
+__all__ = [
+    "HandFigures",
+    "Judged",
+    "MatchReview",
+    "accuracy",
+    "flag_worst",
+    "mean_loss",
+    "per_seat",
+]
 
 
 class Judged(Protocol):
@@ -46,6 +54,37 @@ class Reviewed(Protocol):
     def decisions(self) -> tuple[Any, ...]: ...
 
     def summary(self) -> dict[str, Any]: ...
+
+
+class HandFigures:
+    """What a reviewed hand of any game works out the same way, from its ``decisions`` and
+    the ``seats`` reviewed: each seat's accuracy and mean loss, and the hand as a dictionary
+    (its ``summary()``, which each game writes, then its decisions)."""
+
+    __slots__ = ()
+    seats: tuple[int, ...]
+    decisions: tuple[Any, ...]
+
+    @property
+    def accuracy(self) -> dict[int, float | None]:
+        return per_seat(self.decisions, self.seats, accuracy)
+
+    @property
+    def mean_loss(self) -> dict[int, float | None]:
+        return per_seat(self.decisions, self.seats, mean_loss)
+
+    def figures(self) -> dict[str, Any]:
+        """The seats' accuracy and mean loss, keyed by seat as text (for JSON)."""
+        return {
+            "accuracy": {str(s): a for s, a in self.accuracy.items()},
+            "mean_loss": {str(s): m for s, m in self.mean_loss.items()},
+        }
+
+    def summary(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.summary(), "decisions": [d.to_dict() for d in self.decisions]}
 
 
 H = TypeVar("H", bound=Reviewed)

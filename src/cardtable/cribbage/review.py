@@ -40,7 +40,7 @@ from typing import Any, Final, NamedTuple
 
 from cardtable import coach
 from cardtable.cards import RANKS, Card
-from cardtable.coach import accuracy, flag_worst, mean_loss, per_seat
+from cardtable.coach import flag_worst
 from cardtable.cribbage.actions import Action, ActionKind
 from cardtable.cribbage.hand import Hand, Observation, Phase
 from cardtable.cribbage.match import Match
@@ -125,7 +125,7 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
-class HandReview:
+class HandReview(coach.HandFigures):
     """The reviewed decisions of one hand, with each reviewed seat's accuracy in it."""
 
     deal: int
@@ -135,14 +135,6 @@ class HandReview:
     seats: tuple[int, ...]
     decisions: tuple[Decision, ...]
 
-    @property
-    def accuracy(self) -> dict[int, float | None]:
-        return per_seat(self.decisions, self.seats, accuracy)
-
-    @property
-    def mean_loss(self) -> dict[int, float | None]:
-        return per_seat(self.decisions, self.seats, mean_loss)
-
     def summary(self) -> dict[str, Any]:
         """The hand's figures without its decisions."""
         return {
@@ -151,12 +143,8 @@ class HandReview:
             "game": self.game,
             "dealer": self.dealer,
             "pegs": list(self.pegs),
-            "accuracy": {str(s): a for s, a in self.accuracy.items()},
-            "mean_loss": {str(s): m for s, m in self.mean_loss.items()},
+            **self.figures(),
         }
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.summary(), "decisions": [d.to_dict() for d in self.decisions]}
 
 
 MatchReview = coach.MatchReview[HandReview]

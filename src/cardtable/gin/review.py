@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, NamedTuple
 
 from cardtable import coach
-from cardtable.coach import accuracy, flag_worst, mean_loss, per_seat
+from cardtable.coach import flag_worst
 from cardtable.errors import IllegalActionError
 from cardtable.gin.actions import Action, ActionKind
 from cardtable.gin.hand import Hand, Observation
@@ -114,7 +114,7 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
-class HandReview:
+class HandReview(coach.HandFigures):
     """The reviewed decisions of one deal, with each reviewed seat's accuracy in it."""
 
     deal: int
@@ -126,14 +126,6 @@ class HandReview:
     seats: tuple[int, ...]
     decisions: tuple[Decision, ...]
 
-    @property
-    def accuracy(self) -> dict[int, float | None]:
-        return per_seat(self.decisions, self.seats, accuracy)
-
-    @property
-    def mean_loss(self) -> dict[int, float | None]:
-        return per_seat(self.decisions, self.seats, mean_loss)
-
     def summary(self) -> dict[str, Any]:
         """The deal's figures without its decisions."""
         return {
@@ -143,12 +135,8 @@ class HandReview:
             "outcome": self.outcome,
             "winner": self.winner,
             "points": self.points,
-            "accuracy": {str(s): a for s, a in self.accuracy.items()},
-            "mean_loss": {str(s): m for s, m in self.mean_loss.items()},
+            **self.figures(),
         }
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.summary(), "decisions": [d.to_dict() for d in self.decisions]}
 
 
 MatchReview = coach.MatchReview[HandReview]
