@@ -374,3 +374,41 @@ def test_the_move_hands_its_job_claimed_to_this_processs_worker(db_url: str) -> 
     finally:
         for store in stores:
             store.close()
+
+
+def test_turns_handed_over_with_the_move_need_no_look_at_the_store(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A look for due jobs is a write transaction of its own: the turns that come claimed
+    with the person's move are played without one; the store is looked at on the poll."""
+    looks: list[float] = []
+    real_claim = store.claim_jobs
+
+    def counting_claim(owner: str, lease: float, limit: int = 8) -> list[object]:
+        looks.append(time.monotonic())
+        return real_claim(owner, lease, limit)  # type: ignore[return-value]
+
+    monkeypatch.setattr(store, "claim_jobs", counting_claim)
+    service = TableService(store, computers="worker")
+    worker = ComputerWorker(service, poll=1.0)
+    worker.start()
+    try:
+        created = service.create_match(VS_COMPUTER, seed="no-look", first_dealer=1)
+        match_id, token = created.match_id, str(created.tokens[0])
+        started = time.monotonic()
+        turns = 0
+        while turns < 12 and time.monotonic() - started < 0.9:
+            view = gin_view(service.view(match_id, token))
+            if view.finished:
+                break
+            if not view.my_turn:
+                time.sleep(0.005)
+                continue
+            service.act(match_id, token, view.legal_actions[-1], view.action_count)
+            turns += 1
+        took = time.monotonic() - started
+    finally:
+        worker.stop()
+    assert turns >= 6 and worker.played >= 3
+    # The first look at the start, then one per poll second at most.
+    assert len(looks) <= 2 + int(took), (len(looks), worker.played, took)

@@ -47,6 +47,11 @@ class ComputerWorker:
         self._retries: list[float] = []  # when the turns this worker gave back fall due
         self._handed: deque[Job] = deque()  # claimed for it with the move that made them
         self._held: list[tuple[float, Job]] = []  # failed and not given back: still its own
+        # Whether the store must be looked at on the next round: asked for (a wake with no
+        # job in hand) or the poll fell due. A job handed over with its move needs no look,
+        # and a look is a write transaction of its own (a claim), so most rounds skip it.
+        self._look = True
+        self._looked_at = 0.0
 
     def start(self) -> None:
         self.service.attach_worker(self.owner, self.take)
@@ -67,6 +72,7 @@ class ComputerWorker:
                 self.service.store.release_job(job.match_id, self.owner)
 
     def wake(self) -> None:
+        self._look = True
         self._wakeup.set()
 
     def take(self, job: Job | None) -> None:
@@ -74,10 +80,13 @@ class ComputerWorker:
         for due jobs); played next, before any other."""
         if job is not None:
             self._handed.append(job)
+        else:
+            self._look = True
         self._wakeup.set()
 
-    def run_once(self) -> int:
-        """Claim the due jobs (up to a batch) and play them; how many were claimed."""
+    def run_once(self, look: bool = True) -> int:
+        """Play the jobs handed over, then (``look``) claim the due jobs of the store, up to
+        a batch, and play them; how many were played."""
         handed = 0
         while self._handed and not self._stopping.is_set():
             self._play(self._handed.popleft())
@@ -88,8 +97,16 @@ class ComputerWorker:
         for job in due:  # its own still: tried again without a claim (it holds the lease)
             self._play(replace(job, attempts=job.attempts + 1))
             handed += 1
+        if not look:
+            return handed
         self._retries = [due for due in self._retries if due > now]  # due now: claimed below
-        jobs = self.service.store.claim_jobs(self.owner, self.service.job_lease, self._batch)
+        self._look, self._looked_at = False, now
+        try:
+            jobs = self.service.store.claim_jobs(self.owner, self.service.job_lease, self._batch)
+        except StoreUnavailableError:
+            self._look = True  # looked at again once the database answers
+            raise
+        self._look = self._look or len(jobs) >= self._batch  # more may be due at once
         for job in jobs:
             if self._stopping.is_set():  # give the rest back for another worker at once
                 self.service.store.release_job(job.match_id, self.owner)
@@ -108,13 +125,17 @@ class ComputerWorker:
         else:
             self._retries.append(due)
 
+    def _next_look(self) -> float:
+        """When the store is to be looked at next: the poll, or sooner when a turn given
+        back falls due."""
+        return min([self._looked_at + self._poll, *self._retries])
+
     def _pause(self) -> float:
-        """How long to wait for the next look: the poll, or less when a turn given back
-        falls due sooner."""
-        soonest = [*self._retries, *(at for at, _ in self._held)]
-        if not soonest:
-            return self._poll
-        return max(0.0, min(self._poll, min(soonest) - time.monotonic()))
+        """How long to wait for the next round (a wake ends the wait sooner)."""
+        if self._handed or self._look:
+            return 0.0
+        soonest = min([self._next_look(), *(at for at, _ in self._held)])
+        return max(0.0, min(self._poll, soonest - time.monotonic()))
 
     def _run(self) -> None:
         failing = False
@@ -122,8 +143,8 @@ class ComputerWorker:
             self._wakeup.clear()
             pause = 0.0
             try:
-                if self.run_once() < self._batch:
-                    pause = self._pause()
+                self.run_once(self._look or time.monotonic() >= self._next_look())
+                pause = self._pause()
             except StoreUnavailableError as error:  # said once per outage, not every poll
                 if not failing:
                     _log.warning("the computer worker waits for the database: %s", error)
