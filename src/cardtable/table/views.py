@@ -11,14 +11,15 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 import orjson
 
 __all__ = [
     "HumanOrComputer",
+    "MadeOnce",
     "MatchSummary",
     "PlayerView",
     "TableHeader",
@@ -39,26 +40,42 @@ def plain_fields(view: Any) -> dict[str, Any]:
     }
 
 
-_TEXTS: OrderedDict[int, tuple[object, str]] = OrderedDict()
-_TEXTS_GUARD = threading.Lock()
+T = TypeVar("T")
+
+
+class MadeOnce(Generic[T]):
+    """Values made once per object, for objects that never change (a view, a finished
+    hand): kept by the object's identity for the ``kept`` latest objects, each object held
+    beside its value so that its id stays its own while the value is kept. Safe across
+    threads (two threads may both make a value; either is kept)."""
+
+    def __init__(self, kept: int) -> None:
+        self._kept = kept
+        self._values: OrderedDict[int, tuple[object, T]] = OrderedDict()
+        self._guard = threading.Lock()
+
+    def get(self, key: object, make: Callable[[], T]) -> T:
+        with self._guard:
+            found = self._values.get(id(key))
+            if found is not None and found[0] is key:
+                return found[1]
+        value = make()
+        with self._guard:
+            self._values[id(key)] = (key, value)
+            while len(self._values) > self._kept:
+                self._values.popitem(last=False)
+        return value
+
+
 TEXTS_KEPT = 1024
+_TEXTS: MadeOnce[str] = MadeOnce(TEXTS_KEPT)
 
 
 def json_text(view: Any) -> str:
     """``view.to_json()`` as JSON text, made once per view: the table service hands the
     same (immutable) view to the reply of a move and to every page of the seat that the
     move is pushed to, and encoding it is a good part of a move's cost."""
-    key = id(view)
-    with _TEXTS_GUARD:
-        kept = _TEXTS.get(key)
-        if kept is not None and kept[0] is view:
-            return kept[1]
-    text = orjson.dumps(view.to_json()).decode()
-    with _TEXTS_GUARD:
-        _TEXTS[key] = (view, text)  # the view itself is kept too, so its id stays its own
-        while len(_TEXTS) > TEXTS_KEPT:
-            _TEXTS.popitem(last=False)
-    return text
+    return _TEXTS.get(view, lambda: orjson.dumps(view.to_json()).decode())
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,11 @@ from cardtable.table.gin_views.finished import HandSummary, hand_summary
 from cardtable.table.gin_views.hands import HandView
 from cardtable.table.gin_views.layouts import KnockOption, LayoutView, knock_options
 from cardtable.table.gin_views.sheet import ScoreSheet
-from cardtable.table.views import PlayerView, TableHeader
+from cardtable.table.views import MadeOnce, PlayerView, TableHeader
+
+# A finished hand never changes, and every later view of its match shows it as the last
+# hand: its summary (both layouts worked out) is made once.
+_LAST_HANDS: MadeOnce[HandSummary] = MadeOnce(2048)
 
 # -- a seat at the table ------------------------------------------------------------------
 
@@ -171,7 +175,9 @@ def seat_view(match: Match, seat: int, header: TableHeader) -> SeatView:
         sheet=ScoreSheet.of(match),
         play=PlayView.of(observation),
         commitment=None if match.is_over else commitment(hand.seed or ""),
-        last_hand=None if last is None else hand_summary(last, len(match.hands)),
+        last_hand=None
+        if last is None
+        else _LAST_HANDS.get(last, lambda: hand_summary(last, len(match.hands))),
         next_match=header.next_match,
         rematch_dealer=match.next_first_dealer() if match.is_over else None,
     )
