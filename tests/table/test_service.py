@@ -201,3 +201,26 @@ def test_the_next_match_of_a_series_follows_series_first_player(
         assert view.dealer == expected_first_dealer(rule, first, winner)
         assert view.rules == final.rules
         match_id = following
+
+
+def test_a_view_made_ahead_for_a_push_is_the_seats_own_and_current(
+    service: TableService,
+) -> None:
+    """After a change this process made, the other seat's view is made in the thread that
+    stored it (nothing read), and is the one that seat's reading gives; a copy told it is
+    behind makes none, and a token that opens no seat makes none."""
+    created = service.create_match(PEOPLE, seed="ahead")
+    match_id = created.match_id
+    token, view = to_act_token(service, match_id)
+    other = next(t for t in tokens_of(service, match_id) if t != token)
+    service.act(match_id, token, "pass", view.action_count)
+    assert service.ready_view(match_id, other) is None  # nobody asked for it yet
+    service.prepare_view(match_id, "not-a-seat")
+    service.prepare_view(match_id, other)
+    ready = service.ready_view(match_id, other)
+    assert ready is not None and ready == service.view(match_id, other)
+    assert ready.seat != view.seat and ready.my_turn
+    service.act(match_id, other, ready.legal_actions[0], ready.action_count)
+    service.changed_elsewhere(match_id, None)  # as another process's announcement says
+    service.prepare_view(match_id, token)
+    assert service.ready_view(match_id, token) is None

@@ -369,6 +369,21 @@ class TableService:
         finally:
             live.lock.release()
 
+    def prepare_view(self, match_id: str, token: str) -> None:
+        """Make the seat's view of the live match now, in the caller's thread, when it can be
+        made without reading the store (the copy is current as far as this process knows):
+        for a push after a change this process made, so that :meth:`ready_view` finds it
+        and the event loop sends it without a round through a thread pool."""
+        live = self._live.peek(match_id)
+        if live is None or live.behind or live.match.is_over:
+            return
+        with live.lock:
+            try:
+                seat = _seat_in(live.stored, token)
+            except AccessDeniedError:
+                return
+            self._seat_view(live, seat)
+
     def act(
         self, match_id: str, token: str, action: str, expected: int | None = None
     ) -> AnySeatView:

@@ -218,10 +218,20 @@ class Hub:
             room.unsubscribe()
 
     def _changed_elsewhere(self, match_id: str) -> None:
-        """The service's listener: called from whichever thread stored the change."""
+        """The service's listener: called from whichever thread stored the change. The
+        views of the seats open here are made in that thread when they need nothing read
+        (a change of this process's own), so the loop only sends them."""
         loop = self._loop
         if loop is None or loop.is_closed():
             return
+        with self._guard:
+            room = self._rooms.get(match_id)
+            tokens = {c.token for c in room.connections} if room is not None else set()
+        for token in tokens:
+            try:
+                self.service.prepare_view(match_id, token)
+            except Exception:  # the sender makes (or explains) the view itself
+                _log.debug("no view made ahead for match %s", match_id, exc_info=True)
         with contextlib.suppress(RuntimeError):  # the loop is shutting down
             loop.call_soon_threadsafe(self._changed, match_id)
 
