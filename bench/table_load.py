@@ -26,6 +26,7 @@ machine's cores with the server, so the figures are for both together. Usage::
     python bench/table_load.py                       # SQLite, one process
     python bench/table_load.py --database postgres --processes 1,2
     python bench/table_load.py --matches 1,8,32,64 --seconds 8 --json
+    python bench/table_load.py --pin                 # client and server on cores of their own
 
 The targets of issue 11 (on this 2-core machine, against ``simple``): one process
 >= 1,000 person moves a second with durable commits, p99 ``turn`` under 100 ms at 64
@@ -273,7 +274,7 @@ class Person:
 
 @contextlib.contextmanager
 def server(
-    url: str, processes: int, cache_size: int
+    url: str, processes: int, cache_size: int, cpus: set[int] | None = None
 ) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
     port = _free_port()
     env = dict(os.environ, CARDTABLE_RATE_LIMITS="off", PYTHONUNBUFFERED="1")
@@ -283,8 +284,12 @@ def server(
         "--cache-size", str(cache_size),
     ]  # fmt: skip
     with tempfile.TemporaryFile() as log:
+        def place() -> None:  # in the child: the server's processes keep to these cores
+            if cpus:
+                os.sched_setaffinity(0, cpus)
+
         proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                start_new_session=True)  # fmt: skip
+                                start_new_session=True, preexec_fn=place)  # fmt: skip
         try:
             _wait_up(port, proc, log)
             yield port, proc
@@ -434,6 +439,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache-size", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--budget", type=float, default=900.0, help="seconds for the whole run")
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="this client on the last core, the server on the others (steadier figures: "
+        "unpinned, the scheduler moves both between the cores, and a wake-up across cores "
+        "costs a virtual machine dearly)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     counts = [int(x) for x in args.matches.split(",")]
@@ -441,10 +453,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.database == "sqlite" and any(p > 1 for p in process_counts):
         parser.error("several processes need --database postgres")
     ends = time.monotonic() + args.budget
+    server_cpus: set[int] | None = None
+    if args.pin:
+        cores = sorted(os.sched_getaffinity(0))
+        if len(cores) < 2:
+            parser.error("--pin needs at least 2 cores")
+        server_cpus = set(cores[:-1])
+        os.sched_setaffinity(0, {cores[-1]})
+        print(f"pinned: server on cores {sorted(server_cpus)}, client on {cores[-1]}", flush=True)
     results: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as folder, database(args.database, Path(folder)) as fresh:
         for processes in process_counts:
-            with server(fresh(), processes, args.cache_size) as (port, proc):
+            with server(fresh(), processes, args.cache_size, server_cpus) as (port, proc):
                 for n in counts:
                     if time.monotonic() + args.seconds + 30 > ends:
                         print(f"budget spent: stopping before {n} matches", file=sys.stderr)
@@ -452,7 +472,7 @@ def main(argv: list[str] | None = None) -> int:
                     row = asyncio.run(
                         _round(port, proc.pid, n, args.seconds, args.level, args.seed)
                     )
-                    row.update(database=args.database, processes=processes)
+                    row.update(database=args.database, processes=processes, pinned=args.pin)
                     results.append(row)
                     if not args.json:
                         _print_row(row)
