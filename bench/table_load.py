@@ -283,11 +283,12 @@ def server(
         "--port", str(port), "--database-url", url, "--workers", str(processes),
         "--cache-size", str(cache_size),
     ]  # fmt: skip
-    with tempfile.TemporaryFile() as log:
-        def place() -> None:  # in the child: the server's processes keep to these cores
-            if cpus:
-                os.sched_setaffinity(0, cpus)
 
+    def place() -> None:  # in the child: the server's processes keep to these cores
+        if cpus:
+            os.sched_setaffinity(0, cpus)
+
+    with tempfile.TemporaryFile() as log:
         proc = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT,
                                 start_new_session=True, preexec_fn=place)  # fmt: skip
         try:
