@@ -4,6 +4,8 @@ computer's turns, refusals that change nothing, restarts, and the series of matc
 from __future__ import annotations
 
 import random
+import threading
+import time
 
 import pytest
 
@@ -224,3 +226,33 @@ def test_a_view_made_ahead_for_a_push_is_the_seats_own_and_current(
     service.changed_elsewhere(match_id, None)  # as another process's announcement says
     service.prepare_view(match_id, token)
     assert service.ready_view(match_id, token) is None
+
+
+def test_the_announcement_of_a_move_of_this_process_does_not_make_its_copy_behind(
+    service: TableService,
+) -> None:
+    """PostgreSQL announces a move as it commits, and the feed's thread may hear it before
+    the mover's thread has counted it in the live copy: the feed waits for the copy's lock,
+    finds the move there, and the copy stays current (its views need no reading)."""
+    created = service.create_match(PEOPLE, seed="own-news")
+    match_id = created.match_id
+    _, view = to_act_token(service, match_id)
+    live = service._live.peek(match_id)
+    assert live is not None
+    counting = threading.Event()
+
+    def commit_then_count() -> None:  # as _commit_move does, under the lock
+        with live.lock:
+            counting.set()
+            time.sleep(0.2)
+            live.count += 1
+
+    mover = threading.Thread(target=commit_then_count)
+    mover.start()
+    counting.wait(5)
+    service.changed_elsewhere(match_id, view.action_count + 1)
+    mover.join(5)
+    assert not live.behind
+    live.count -= 1  # the move was only pretended: the copy as it was
+    service.changed_elsewhere(match_id, view.action_count + 1)  # news of a move it lacks
+    assert live.behind

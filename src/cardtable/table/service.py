@@ -75,6 +75,7 @@ __all__ = [
 MAX_ACTION_TEXT = 200
 JOB_LEASE = 15.0  # seconds a claimed computer turn is kept from other workers
 MAX_TURN_ACTIONS = 64  # computer actions stored per transaction (two computer seats play on)
+HEARD_BUCKETS = 4096  # buckets of the announcements heard (see TableService._heard)
 REVIEWS_PER_CALL = 8  # finished matches a statistics request may have reviewed (each ~1 s)
 
 Computers = Literal["inline", "worker"]
@@ -135,7 +136,9 @@ class TableService:
         self._owner = f"inline:{process_name()}"
         self._feed_listening: Callable[[], bool] | None = None
         self._epoch = 0  # moves past each gap in the feed: every live copy is checked again
-        self._changes = 0  # announcements heard from the feed so far
+        # Announcements heard that this process did not know yet, by match (in a bounded
+        # number of buckets: two matches may share one, which only costs a reading).
+        self._heard = [0] * HEARD_BUCKETS
 
     @property
     def database_url(self) -> str:
@@ -582,10 +585,14 @@ class TableService:
         """Another process (or this one) announced a change: the listeners here are told,
         unless this process made it (its live copy has the count already). Their views
         bring the live match up to date from the store."""
-        self._changes += 1
         live = self._live.peek(match_id)
-        if count is not None and live is not None and live.count >= count:
-            return
+        if live is not None and count is not None:
+            # A move of this process is announced as it commits, maybe before its thread
+            # has counted it in the copy: that thread holds the lock until it has.
+            with live.lock:
+                if live.count >= count:
+                    return  # news of what this copy holds (this process's own moves)
+        self._heard[_bucket(match_id)] += 1
         if live is not None:
             live.behind = True
         self._notify(match_id)
@@ -636,11 +643,12 @@ class TableService:
             return seat, live
         # An announcement that arrives while the store is read may be for a later action
         # than the one read: then the copy counts as behind still.
-        changes, epoch = self._changes, self._epoch
+        bucket = _bucket(match_id) if isinstance(match_id, str) else 0
+        heard, epoch = self._heard[bucket], self._epoch
         stored = self._stored(match_id)
         seat = _seat_in(stored, token)
         live = self._current(stored)
-        live.behind = self._changes != changes
+        live.behind = self._heard[bucket] != heard
         live.epoch = epoch
         return seat, live
 
@@ -802,6 +810,10 @@ class TableService:
             next_match=None if nxt is None else nxt.id,
         )
         return live.entry.seat_view(live.match, seat, header)
+
+
+def _bucket(match_id: str) -> int:
+    return hash(match_id) % HEARD_BUCKETS
 
 
 def _named(spec: SeatSpec) -> SeatSpec:
