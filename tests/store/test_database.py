@@ -141,3 +141,43 @@ def test_two_stores_open_a_new_database_at_once(db_url: str) -> None:
     finally:
         for store in stores:
             store.close()
+
+
+def test_on_postgresql_a_move_is_one_statement_with_its_job_and_news(pg_url: str) -> None:
+    """PostgreSQL only (SQLite's writes share a commit instead): the move, its actions, the
+    computer's job (written over an older one, its error cleared) or its deletion, and the
+    announcement go in one statement; a stale count writes nothing."""
+    from sqlalchemy import event
+
+    store = Store(pg_url)
+    statements: list[str] = []
+
+    def seen(_conn: object, _cursor: object, statement: str, *_rest: object) -> None:
+        statements.append(statement)
+
+    try:
+        store.create_match("m1", {}, "s", 0, SEATS)
+        store.append_actions("m1", 0, [(0, "pass")], "active", {}, computer_next=True)
+        assert [j.match_id for j in store.claim_jobs("w0", 5.0)] == ["m1"]
+        store.release_job("m1", "w0", 0.0, "an older failure")
+        assert store.job("m1").last_error == "an older failure"  # type: ignore[union-attr]
+        event.listen(store.engine, "before_cursor_execute", seen)
+        job = store.append_actions(
+            "m1", 1, [(1, "take"), (1, "discard QS")], "active", {"n": 3},
+            computer_next=True, claim_for="w1", lease=5.0,
+        )  # fmt: skip
+        assert len(statements) == 1 and statements[0].lstrip().startswith("WITH moved")
+        stored = store.job("m1")
+        assert job is not None and stored is not None
+        assert (stored.locked_by, stored.attempts, stored.last_error) == ("w1", 1, None)
+        assert job.locked_by == "w1" and job.locked_until == pytest.approx(stored.locked_until)
+        with pytest.raises(ActionConflictError):
+            store.append_actions("m1", 1, [(0, "pass")], "active", {})
+        with pytest.raises(KeyError):
+            store.append_actions("nope", 0, [(0, "pass")], "active", {})
+        store.append_actions("m1", 3, [(0, "draw")], "active", {"n": 4})
+        assert store.job("m1") is None and store.action_count("m1") == 4
+        assert [a.action for a in store.actions("m1")] == ["pass", "take", "discard QS", "draw"]
+        assert store.get_match("m1").summary == {"n": 4}  # type: ignore[union-attr]
+    finally:
+        store.close()

@@ -46,6 +46,7 @@ from cardtable.store.engines import conninfo, is_postgres, make_engine
 from cardtable.store.feed import CHANNEL, ChangeFeed, payload
 from cardtable.store.group_commit import GroupCommit
 from cardtable.store.jobs import Job
+from cardtable.store.pg_moves import append_in_one
 from cardtable.store.schema import ACTIONS, JOBS, MATCHES, prepare
 
 __all__ = [
@@ -402,6 +403,11 @@ class Store:
         past ``first_number`` (any number is taken)."""
         now = _now()
         count = first_number + len(actions)
+        if self.postgres:
+            return self._append_in_one(
+                match_id, first_number, actions, status, summary, now, computer_next,
+                claim_for, lease,
+            )  # fmt: skip
 
         def work(connection: Connection) -> Job | None:
             job = None
@@ -448,6 +454,52 @@ class Store:
             return self._write(work)
         except IntegrityError:
             raise ActionConflictError(f"action {first_number} of {match_id} exists") from None
+
+    def _append_in_one(
+        self,
+        match_id: str,
+        first_number: int,
+        actions: list[tuple[int, str]],
+        status: str,
+        summary: dict[str, Any],
+        now: str,
+        computer_next: bool,
+        claim_for: str | None,
+        lease: float,
+    ) -> Job | None:
+        """:meth:`append_actions` on PostgreSQL: one statement in autocommit
+        (:mod:`cardtable.store.pg_moves`)."""
+        job = (self.clock(), claim_for, lease) if computer_next else None
+        try:
+            connection = self._reader.connect()
+        except _UNAVAILABLE as error:
+            raise StoreUnavailableError(
+                f"the database did not answer; nothing was stored ({_brief(error)})"
+            ) from error
+        with connection:
+            try:
+                moved, written = append_in_one(
+                    connection, match_id, first_number, actions, status, summary, now, job
+                )
+                if not moved:
+                    exists = connection.scalar(select(MATCHES.c.id).where(MATCHES.c.id == match_id))
+            except IntegrityError:
+                raise ActionConflictError(f"action {first_number} of {match_id} exists") from None
+            except _UNAVAILABLE as error:
+                # Lost on the way (the connection dropped): the server may have run it.
+                # Refused by the server (a lock or statement timeout): nothing was stored.
+                lost = bool(getattr(error, "connection_invalidated", False))
+                raise StoreUnavailableError(
+                    f"the database did not confirm the write ({_brief(error)})"
+                    if lost
+                    else f"the database did not answer; nothing was stored ({_brief(error)})",
+                    maybe_stored=lost,
+                ) from error
+        if not moved:
+            if exists is None:
+                raise KeyError(match_id)
+            raise ActionConflictError(f"action {first_number} of {match_id} exists")
+        return written
 
     def announce(self, match_id: str) -> None:
         """Tell every process that something other than its actions changed in the match

@@ -27,6 +27,7 @@ __all__ = [
     "claim_one",
     "ensure",
     "find",
+    "new_job",
     "release",
     "schedule",
     "unschedule",
@@ -62,14 +63,10 @@ def find(connection: Connection, match_id: str) -> Job | None:
     return None if row is None else _job(row)
 
 
-def schedule(
-    connection: Connection, match_id: str, now: float, owner: str | None = None, lease: float = 0.0
-) -> Job:
-    """The computer is to act in the match: a job due now (replacing any older one), free
-    for any worker, or already claimed by ``owner`` for ``lease`` seconds (the process that
-    stored the move plays the turn next, without a transaction of its own to claim it)."""
-    unschedule(connection, match_id)
-    job = Job(
+def new_job(match_id: str, now: float, owner: str | None = None, lease: float = 0.0) -> Job:
+    """The job of a computer's turn due ``now``: free for any worker, or claimed by
+    ``owner`` for ``lease`` seconds (its first attempt)."""
+    return Job(
         match_id,
         now,
         0 if owner is None else 1,
@@ -77,6 +74,16 @@ def schedule(
         None if owner is None else now + lease,
         None,
     )
+
+
+def schedule(
+    connection: Connection, match_id: str, now: float, owner: str | None = None, lease: float = 0.0
+) -> Job:
+    """The computer is to act in the match: a job due now (replacing any older one), free
+    for any worker, or already claimed by ``owner`` for ``lease`` seconds (the process that
+    stored the move plays the turn next, without a transaction of its own to claim it)."""
+    unschedule(connection, match_id)
+    job = new_job(match_id, now, owner, lease)
     connection.execute(
         _INSERT,
         {
