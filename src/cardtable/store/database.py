@@ -46,7 +46,7 @@ from cardtable.store.engines import conninfo, is_postgres, make_engine
 from cardtable.store.feed import CHANNEL, ChangeFeed, payload
 from cardtable.store.group_commit import GroupCommit
 from cardtable.store.jobs import Job
-from cardtable.store.pg_moves import append_in_one
+from cardtable.store.pg_moves import Move, append_in_one
 from cardtable.store.schema import ACTIONS, JOBS, MATCHES, prepare
 
 __all__ = [
@@ -404,10 +404,10 @@ class Store:
         now = _now()
         count = first_number + len(actions)
         if self.postgres:
+            move = Move(match_id, first_number, actions, status, summary, now)
             return self._append_in_one(
-                match_id, first_number, actions, status, summary, now, computer_next,
-                claim_for, lease,
-            )  # fmt: skip
+                move, (self.clock(), claim_for, lease) if computer_next else None
+            )
 
         def work(connection: Connection) -> Job | None:
             job = None
@@ -455,21 +455,10 @@ class Store:
         except IntegrityError:
             raise ActionConflictError(f"action {first_number} of {match_id} exists") from None
 
-    def _append_in_one(
-        self,
-        match_id: str,
-        first_number: int,
-        actions: list[tuple[int, str]],
-        status: str,
-        summary: dict[str, Any],
-        now: str,
-        computer_next: bool,
-        claim_for: str | None,
-        lease: float,
-    ) -> Job | None:
+    def _append_in_one(self, move: Move, job: tuple[float, str | None, float] | None) -> Job | None:
         """:meth:`append_actions` on PostgreSQL: one statement in autocommit
-        (:mod:`cardtable.store.pg_moves`)."""
-        job = (self.clock(), claim_for, lease) if computer_next else None
+        (:mod:`cardtable.store.pg_moves`); ``job`` is (due, claimed by, lease), or ``None``."""
+        match_id, first_number = move.match_id, move.first_number
         try:
             connection = self._reader.connect()
         except _UNAVAILABLE as error:
@@ -478,9 +467,7 @@ class Store:
             ) from error
         with connection:
             try:
-                moved, written = append_in_one(
-                    connection, match_id, first_number, actions, status, summary, now, job
-                )
+                moved, written = append_in_one(connection, move, job)
                 if not moved:
                     exists = connection.scalar(select(MATCHES.c.id).where(MATCHES.c.id == match_id))
             except IntegrityError:

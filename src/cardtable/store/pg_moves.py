@@ -17,6 +17,7 @@ share a commit already (:mod:`cardtable.store.group_commit`).
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import TextClause
@@ -26,7 +27,7 @@ from sqlalchemy.engine import Connection
 from cardtable.store.feed import CHANNEL, payload
 from cardtable.store.jobs import Job, new_job
 
-__all__ = ["append_in_one"]
+__all__ = ["Move", "append_in_one"]
 
 _STATEMENT = """
 WITH moved AS (
@@ -66,37 +67,43 @@ _WITH_JOB: TextClause = sql(_STATEMENT.format(job=_SCHEDULE))
 _WITHOUT_JOB: TextClause = sql(_STATEMENT.format(job=_UNSCHEDULE))
 
 
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Actions to store from ``first_number`` on, with the match's new status and figures,
+    at the time ``now``."""
+
+    match_id: str
+    first_number: int
+    actions: list[tuple[int, str]]
+    status: str
+    summary: dict[str, Any]
+    now: str
+
+
 def append_in_one(
-    connection: Connection,
-    match_id: str,
-    first_number: int,
-    actions: list[tuple[int, str]],
-    status: str,
-    summary: dict[str, Any],
-    now: str,
-    job: tuple[float, str | None, float] | None,
+    connection: Connection, move: Move, job: tuple[float, str | None, float] | None
 ) -> tuple[bool, Job | None]:
-    """Store the actions from ``first_number`` on, on a connection in autocommit; ``job``
-    (due time, claimed by, lease) writes the computer's job, ``None`` deletes any. Whether
-    the match row moved (false: another action was stored first, or there is no such
-    match: nothing was written), and the job written."""
-    count = first_number + len(actions)
+    """Store ``move`` on a connection in autocommit; ``job`` (due time, claimed by, lease)
+    writes the computer's job, ``None`` deletes any. Whether the match row moved (false:
+    another action was stored first, or there is no such match: nothing was written), and
+    the job written."""
+    count = move.first_number + len(move.actions)
     params: dict[str, Any] = {
-        "match_id": match_id,
-        "first_number": first_number,
+        "match_id": move.match_id,
+        "first_number": move.first_number,
         "action_count": count,
-        "now": now,
-        "status": status,
-        "summary": json.dumps(summary),
-        "numbers": [first_number + offset for offset in range(len(actions))],
-        "seats": [seat for seat, _ in actions],
-        "texts": [text for _, text in actions],
+        "now": move.now,
+        "status": move.status,
+        "summary": json.dumps(move.summary),
+        "numbers": [move.first_number + offset for offset in range(len(move.actions))],
+        "seats": [seat for seat, _ in move.actions],
+        "texts": [text for _, text in move.actions],
         "channel": CHANNEL,
-        "payload": payload(match_id, count),
+        "payload": payload(move.match_id, count),
     }
     written = None
     if job is not None:
-        written = new_job(match_id, *job)
+        written = new_job(move.match_id, *job)
         params.update(
             due_at=written.due_at,
             attempts=written.attempts,
