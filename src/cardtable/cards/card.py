@@ -32,6 +32,7 @@ __all__ = [
     "CardLike",
     "CardSet",
     "CardsLike",
+    "card_numbers",
     "format_cards",
     "parse_card",
     "parse_cards",
@@ -119,6 +120,17 @@ def parse_card(text: str | int) -> Card:
 
 
 CardLike = Card | int | str
+
+
+def card_numbers(mask: int) -> list[int]:
+    """The cards of a 52-bit mask as numbers 0..51, lowest first (for the search code that
+    works on masks and wants plain ints, not :class:`Card` objects)."""
+    numbers = []
+    while mask:
+        low = mask & -mask
+        numbers.append(low.bit_length() - 1)
+        mask ^= low
+    return numbers
 
 
 class CardSet:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from typing import Final, cast
 
-from cardtable.cards import FULL_DECK
+from cardtable.cards import FULL_DECK, card_numbers
 from cardtable.errors import IllegalActionError
 from cardtable.gin.actions import DRAW_DISCARD, DRAW_STOCK, PASS, Action, ActionKind
 from cardtable.gin.deal import POSITIONS
@@ -46,15 +46,6 @@ _NON_DEALER: Final = cast(tuple[int, ...], POSITIONS["non_dealer"])
 _DEALER: Final = cast(tuple[int, ...], POSITIONS["dealer"])
 _UPCARD: Final = cast(int, POSITIONS["upcard"])
 _STOCK_AT: Final = cast(tuple[int, ...], POSITIONS["stock"])
-
-
-def _cards_of(mask: int) -> list[int]:
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(low.bit_length() - 1)
-        mask ^= low
-    return cards
 
 
 def sample_worlds(observation: Observation, n: int, rng: random.Random | None = None) -> list[Hand]:
@@ -77,7 +68,7 @@ def sample_world(observation: Observation, rng: random.Random) -> Hand:
 def sample_deck(observation: Observation, rng: random.Random) -> list[int]:
     """The deck (in dealt order) of one world consistent with ``observation``: the deck a
     :class:`~cardtable.gin.hand.Hand` is dealt from to replay the same public history."""
-    unseen = _cards_of(observation.unseen.mask)
+    unseen = card_numbers(observation.unseen.mask)
     rng.shuffle(unseen)
     known = observation.opponent_known.mask
     if observation.opponent_hand is not None:
@@ -153,7 +144,7 @@ def _deck(
             else:
                 # The card the opponent drew: any it held after the draw but the ones it
                 # holds openly (those came from the pile and must go back there).
-                choices = _cards_of(hands[who] & ~open_at[index])
+                choices = card_numbers(hands[who] & ~open_at[index])
                 card = rng.choice(choices)
             hands[who] ^= 1 << card
             top_first.insert(0, card)
@@ -170,9 +161,9 @@ def _deck(
     assert len(pile) == 1 and pile[0] == int(observation.upcard), "the pile does not unwind"
     dealer = observation.dealer
     deck = [0] * 52
-    for position, card in zip(_NON_DEALER, _cards_of(hands[1 - dealer]), strict=True):
+    for position, card in zip(_NON_DEALER, card_numbers(hands[1 - dealer]), strict=True):
         deck[position] = card
-    for position, card in zip(_DEALER, _cards_of(hands[dealer]), strict=True):
+    for position, card in zip(_DEALER, card_numbers(hands[dealer]), strict=True):
         deck[position] = card
     deck[_UPCARD] = pile[0]
     for position, card in zip(_STOCK_AT, top_first, strict=True):

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from cardtable.cards import VALUES
+from cardtable.cards import VALUES, card_numbers
 from cardtable.gin.actions import ActionKind
 from cardtable.gin.hand import Observation
 from cardtable.gin.melds import deadwood, knock_discards
@@ -113,15 +113,6 @@ def _parse(obs: Observation) -> list[_Step]:
     return steps
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 class Posterior:
     """Weighted opponent hands for one observation (see the module).
 
@@ -162,7 +153,7 @@ class Posterior:
         stays close to a random hand; the steps move towards the hands that fit."""
         walk = _Walk(obs, model or DEFAULT_MODEL)
         unseen = obs.unseen.mask
-        unseen_cards = _cards(unseen)
+        unseen_cards = card_numbers(unseen)
         known = walk.known
         hidden = max(0, min(len(unseen_cards), obs.opponent_card_count - known.bit_count()))
         hands: list[int] = []
@@ -188,7 +179,7 @@ class Posterior:
         for start in rng.choices(range(len(hands)), weights, k=chains):
             hand, log = hands[start], logs[start]
             for _ in range(moves):
-                inside = _cards(hand & ~known)
+                inside = card_numbers(hand & ~known)
                 outside = [c for c in unseen_cards if not hand >> c & 1]
                 proposed = hand ^ 1 << rng.choice(inside) ^ 1 << rng.choice(outside)
                 # Pseudo-marginal: the stock draws are walked at random each time, so the
@@ -205,7 +196,7 @@ class Posterior:
 
     def probability(self) -> dict[int, float]:
         """The chance that each unseen card is in the opponent's hand."""
-        out = dict.fromkeys(_cards(self.unseen), 0.0)
+        out = dict.fromkeys(card_numbers(self.unseen), 0.0)
         for hand, w in zip(self.hands, self.weights, strict=True):
             rest = hand & self.unseen
             while rest:
@@ -230,7 +221,7 @@ class Posterior:
         """The chance that the opponent can knock (or go gin) after its next draw from the
         stock: over ``hands`` hands drawn by the weights, the share of the cards it could
         draw that let it."""
-        cards = _cards(self.unseen)
+        cards = card_numbers(self.unseen)
         total = 0.0
         for hand in rng.choices(self.hands, self.weights, k=hands):
             stock = [c for c in cards if not hand >> c & 1]
@@ -277,7 +268,7 @@ class _Walk:
                 total += log_take if _joins(hand, step.card) else log_slip
             else:
                 if hand.bit_count() == 11:
-                    hand ^= 1 << rng.choice(_cards(hand & ~step.held_openly))
+                    hand ^= 1 << rng.choice(card_numbers(hand & ~step.held_openly))
                 if kind == _D_DECLINE and step.card >= 0:
                     total += log_slip if _joins(hand, step.card) else log_take
         return total
