@@ -56,14 +56,16 @@ class Reviewed(Protocol):
     def summary(self) -> dict[str, Any]: ...
 
 
-class HandFigures:
-    """What a reviewed hand of any game works out the same way, from its ``decisions`` and
-    the ``seats`` reviewed: each seat's accuracy and mean loss, and the hand as a dictionary
-    (its ``summary()``, which each game writes, then its decisions)."""
+class SeatFigures:
+    """Each reviewed seat's accuracy and mean loss, from the ``decisions`` judged and the
+    ``seats`` reviewed (a hand's or a whole match's)."""
 
     __slots__ = ()
     seats: tuple[int, ...]
-    decisions: tuple[Any, ...]
+
+    @property
+    def decisions(self) -> tuple[Any, ...]:
+        raise NotImplementedError
 
     @property
     def accuracy(self) -> dict[int, float | None]:
@@ -79,6 +81,13 @@ class HandFigures:
             "accuracy": {str(s): a for s, a in self.accuracy.items()},
             "mean_loss": {str(s): m for s, m in self.mean_loss.items()},
         }
+
+
+class HandFigures(SeatFigures):
+    """What a reviewed hand of any game works out the same way: its seats' figures, and the
+    hand as a dictionary (its ``summary()``, which each game writes, then its decisions)."""
+
+    __slots__ = ()
 
     def summary(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -138,7 +147,7 @@ def flag_worst(hands: list[H], seats: tuple[int, ...], tolerance: float, count: 
 
 
 @dataclass(frozen=True, slots=True)
-class MatchReview(Generic[H]):
+class MatchReview(SeatFigures, Generic[H]):
     """Every finished deal of a match reviewed for ``seats``, and the match's figures;
     ``definition`` says in words what its accuracy counts (each game's tolerance)."""
 
@@ -152,14 +161,6 @@ class MatchReview(Generic[H]):
         return tuple(d for hand in self.hands for d in hand.decisions)
 
     @property
-    def accuracy(self) -> dict[int, float | None]:
-        return per_seat(self.decisions, self.seats, accuracy)
-
-    @property
-    def mean_loss(self) -> dict[int, float | None]:
-        return per_seat(self.decisions, self.seats, mean_loss)
-
-    @property
     def worst(self) -> tuple[Any, ...]:
         """The flagged mistakes, costliest first."""
         return tuple(sorted((d for d in self.decisions if d.worst), key=lambda d: -d.loss))
@@ -168,8 +169,7 @@ class MatchReview(Generic[H]):
         return {
             "seats": list(self.seats),
             "finished": self.finished,
-            "accuracy": {str(s): a for s, a in self.accuracy.items()},
-            "mean_loss": {str(s): m for s, m in self.mean_loss.items()},
+            **self.figures(),
             "accuracy_definition": self.definition,
             "worst": [d.to_dict() for d in self.worst],
             "hands": [hand.summary() for hand in self.hands],
