@@ -48,6 +48,7 @@ from cardtable.store.group_commit import GroupCommit
 from cardtable.store.jobs import Job
 from cardtable.store.pg_moves import Move, append_in_one
 from cardtable.store.schema import ACTIONS, JOBS, MATCHES, prepare
+from cardtable.store.sqlite_moves import append_on_sqlite
 
 __all__ = [
     "ActionConflictError",
@@ -65,10 +66,6 @@ T = TypeVar("T")
 # running it on SQLite).
 _MATCH = select(MATCHES).where(MATCHES.c.id == bindparam("match_id"))
 _COUNT = select(MATCHES.c.action_count).where(MATCHES.c.id == bindparam("match_id"))
-_MOVE = update(MATCHES).where(
-    MATCHES.c.id == bindparam("move_id"), MATCHES.c.action_count == bindparam("move_from")
-)
-_ADD_ACTIONS = insert(ACTIONS)
 _COUNT_SQL = f"SELECT action_count FROM {MATCHES.name} WHERE id = ?"
 
 LOCK_TIMEOUT = 5.0  # seconds a statement waits for another writer's lock
@@ -401,53 +398,23 @@ class Store:
         ``lease`` seconds if given; else any job of the match deleted), in one transaction;
         the job written, if any. Raises :class:`ActionConflictError` if the match has moved
         past ``first_number`` (any number is taken)."""
-        now = _now()
-        count = first_number + len(actions)
+        move = Move(match_id, first_number, actions, status, summary, _now())
         if self.postgres:
-            move = Move(match_id, first_number, actions, status, summary, now)
             return self._append_in_one(
                 move, (self.clock(), claim_for, lease) if computer_next else None
             )
 
         def work(connection: Connection) -> Job | None:
-            job = None
             # The count moves only from the one this writer saw: a racing writer finds
-            # no row to update (on PostgreSQL it waits for the first, then finds none).
-            moved = connection.execute(
-                _MOVE,
-                {
-                    "move_id": match_id,
-                    "move_from": first_number,
-                    "action_count": count,
-                    "updated_at": now,
-                    "status": status,
-                    "summary": json.dumps(summary),
-                },
+            # no row to update.
+            moved, job = append_on_sqlite(
+                connection, move, (self.clock(), claim_for, lease) if computer_next else None
             )
-            if moved.rowcount != 1:
+            if not moved:
                 exists = connection.scalar(select(MATCHES.c.id).where(MATCHES.c.id == match_id))
                 if exists is None:
                     raise KeyError(match_id)
                 raise ActionConflictError(f"action {first_number} of {match_id} exists")
-            if actions:
-                connection.execute(
-                    _ADD_ACTIONS,
-                    [
-                        {
-                            "match_id": match_id,
-                            "number": first_number + offset,
-                            "seat": seat,
-                            "action": text,
-                            "created_at": now,
-                        }
-                        for offset, (seat, text) in enumerate(actions)
-                    ],
-                )
-            if computer_next:
-                job = jobs.schedule(connection, match_id, self.clock(), claim_for, lease)
-            else:
-                jobs.unschedule(connection, match_id)
-            self._announce(connection, match_id, count)
             return job
 
         try:
