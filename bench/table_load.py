@@ -3,7 +3,8 @@
 Starts ``cardtable serve`` on a free loopback port (SQLite, or a PostgreSQL cluster of its
 own with fsync on, one or more processes), opens N matches against a computer level
 (``simple`` by default), and plays each like a browser: the seat's WebSocket brings the
-views, a move is a POST with the action count seen. Each simulated person picks a legal
+views, a move is sent over that socket with the action count seen (``--moves http``: a POST,
+as a program without a socket sends it). Each simulated person picks a legal
 action at random and moves again as soon as the table lets it.
 
 For each N of ``--matches`` (1, 8, 32, 64, 256) it reports over ``--seconds`` of play:
@@ -146,8 +147,13 @@ def _my_turn(view: dict[str, Any]) -> bool:
 class Person:
     """Plays one seat: a move as soon as the table allows it, views from the socket."""
 
-    def __init__(self, port: int, level: str, rng: random.Random, tally: Tally) -> None:
+    def __init__(
+        self, port: int, level: str, rng: random.Random, tally: Tally, moves: str = "socket"
+    ) -> None:
         self.port = port
+        self.moves = moves  # "socket" (as the web page sends them) or "http" (POST)
+        self.answers: dict[int, asyncio.Future[tuple[int, Any]]] = {}
+        self.sent = 0
         self.level = level
         self.rng = rng
         self.tally = tally
@@ -183,7 +189,15 @@ class Person:
         try:
             async for message in self.socket:
                 data = json.loads(message)
-                if data.get("type") == "view":
+                reply = data.get("reply")
+                if reply is not None and reply in self.answers:  # the answer to a move
+                    answer = self.answers.pop(reply)
+                    if not answer.done():
+                        ok = data.get("type") == "view"
+                        answer.set_result(
+                            (200, data["view"]) if ok else (data.get("status", 0), data)
+                        )
+                elif data.get("type") == "view":
                     await self.views.put(data["view"])
                 elif data.get("type") == "error":
                     self.tally.errors.append(f"socket: {data.get('error')}")
@@ -223,12 +237,7 @@ class Person:
             action = self.rng.choice(self.view["legal_actions"])
             started = time.perf_counter()
             before = self.view["action_count"]
-            status, body = await self.http.request(
-                "POST",
-                f"/api/matches/{self.match_id}/actions",
-                {"action": action, "expected": before},
-                self.token,
-            )
+            status, body = await self._move(action, before)
             acked = time.perf_counter()
             if status != 200:
                 self.tally.errors.append(f"move: {status} {body}")
@@ -245,6 +254,25 @@ class Person:
                     return
             self.tally.turn_ms.append((time.perf_counter() - started) * 1000)
             self.tally.actions += self.view["action_count"] - before
+
+    async def _move(self, action: str, expected: int) -> tuple[int, Any]:
+        if self.moves == "http":
+            return await self.http.request(
+                "POST",
+                f"/api/matches/{self.match_id}/actions",
+                {"action": action, "expected": expected},
+                self.token,
+            )
+        self.sent += 1
+        answer: asyncio.Future[tuple[int, Any]] = asyncio.get_running_loop().create_future()
+        self.answers[self.sent] = answer
+        message = {"type": "act", "action": action, "expected": expected, "id": self.sent}
+        try:
+            await self.socket.send(json.dumps(message))
+            return await asyncio.wait_for(answer, 30)
+        except (websockets.ConnectionClosed, TimeoutError) as error:
+            self.answers.pop(self.sent, None)
+            return 0, f"socket: {type(error).__name__}"
 
     async def _refresh(self) -> None:
         status, body = await self.http.request(
@@ -375,11 +403,11 @@ def _percentiles(values: list[float]) -> dict[str, float]:
 
 
 async def _round(
-    port: int, pid: int, n: int, seconds: float, level: str, seed: int
+    port: int, pid: int, n: int, seconds: float, level: str, seed: int, moves: str
 ) -> dict[str, Any]:
     tally = Tally()
     rss_before = _rss_kib(pid)
-    people = [Person(port, level, random.Random(seed * 1000 + i), tally) for i in range(n)]
+    people = [Person(port, level, random.Random(seed * 1000 + i), tally, moves) for i in range(n)]
     opening = asyncio.Semaphore(32)
 
     async def open_one(person: Person) -> None:
@@ -447,6 +475,13 @@ def main(argv: list[str] | None = None) -> int:
         "unpinned, the scheduler moves both between the cores, and a wake-up across cores "
         "costs a virtual machine dearly)",
     )
+    parser.add_argument(
+        "--moves",
+        choices=["socket", "http"],
+        default="socket",
+        help="how a person's move is sent: over the seat's WebSocket, as the web table "
+        "sends it, or as a POST",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     counts = [int(x) for x in args.matches.split(",")]
@@ -471,9 +506,12 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"budget spent: stopping before {n} matches", file=sys.stderr)
                         break
                     row = asyncio.run(
-                        _round(port, proc.pid, n, args.seconds, args.level, args.seed)
+                        _round(port, proc.pid, n, args.seconds, args.level, args.seed, args.moves)
                     )
-                    row.update(database=args.database, processes=processes, pinned=args.pin)
+                    row.update(
+                        database=args.database, processes=processes, pinned=args.pin,
+                        moves=args.moves,
+                    )  # fmt: skip
                     results.append(row)
                     if not args.json:
                         _print_row(row)

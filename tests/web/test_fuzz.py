@@ -199,9 +199,19 @@ def _frames() -> st.SearchStrategy[tuple[str, Any]]:
         {"type": st.sampled_from(["hello", "HELLO", "ping", 1])},
         optional={"token": ANY_JSON, "extra": ANY_JSON},
     ).map(json.dumps)
+    act = st.fixed_dictionaries(
+        {"type": st.just("act")},
+        optional={
+            "action": st.sampled_from(["draw", "take", "pass", "discard AS", "knock"]) | ANY_JSON,
+            "expected": st.integers(-2, 60) | ANY_JSON,
+            "id": st.integers(-1, 2**60) | ANY_JSON,
+            "extra": ANY_JSON,
+        },
+    ).map(json.dumps)
     return st.one_of(
         st.tuples(st.just("text"), as_text),
         st.tuples(st.just("text"), wrong_hello),
+        st.tuples(st.just("text"), act),
         st.tuples(st.just("text"), TEXT),
         st.tuples(st.just("text"), ODD_JSON.map(lambda raw: raw.decode("latin-1"))),
         st.tuples(st.just("text"), st.just('{"type": "ping", "pad": "' + "x" * MAX_MESSAGE + '"}')),
@@ -260,7 +270,7 @@ def test_any_later_frame_is_answered_and_the_seat_stays_open(
                 _send_frame(ws, frame)
                 for _ in range(10):
                     answer = ws.receive_json()
-                    if answer["type"] in ("error", "pong"):
+                    if answer["type"] in ("error", "pong") or "reply" in answer:
                         break
                     assert answer["type"] in ("presence", "view"), answer
                 else:

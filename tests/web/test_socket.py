@@ -11,7 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 from cardtable.store import StoreUnavailableError
 from cardtable.table import TableService
 
-from .webhelpers import act, friend_match, to_act_token, view
+from .webhelpers import act, friend_match, new_match, some_move, to_act_token, view
 
 
 def ws_url(match_id: str) -> str:
@@ -75,6 +75,114 @@ def test_presence_says_who_has_the_table_open(client: TestClient) -> None:
         presence_until(first, [True, False])
 
 
+def opened(ws: WebSocketTestSession, token: str) -> dict[str, Any]:
+    ws.send_json({"type": "hello", "token": token})
+    first: dict[str, Any] = next_of(ws, "view")["view"]
+    return first
+
+
+def answer_to(ws: WebSocketTestSession, reply: int) -> dict[str, Any]:
+    """The answer to the socket's action ``reply``: a view or an error naming it."""
+    for _ in range(20):
+        message: dict[str, Any] = ws.receive_json()
+        if message.get("reply") == reply:
+            return message
+        assert message["type"] in ("presence", "view"), f"before the answer: {message}"
+    raise AssertionError(f"no answer to action {reply}")
+
+
+def test_a_move_over_the_socket_is_answered_with_its_view_once(client: TestClient) -> None:
+    match_id, mine, theirs = friend_match(client)
+    with (
+        client.websocket_connect(ws_url(match_id)) as first,
+        client.websocket_connect(ws_url(match_id)) as second,
+    ):
+        sockets = {mine: first, theirs: second}
+        start = opened(first, mine)
+        opened(second, theirs)
+        presence_until(first, [True, True])
+        token = to_act_token(client, match_id, (mine, theirs))
+        acting, other = sockets[token], sockets[mine if token == theirs else theirs]
+        seen = view(client, match_id, token)
+        move = some_move(seen)
+        acting.send_json({"type": "act", "action": move, "expected": seen["action_count"], "id": 7})
+        answer = answer_to(acting, 7)
+        assert answer["type"] == "view"
+        assert answer["view"]["action_count"] == start["action_count"] + 1
+        assert answer["view"] == view(client, match_id, token)  # stored: any request sees it
+        pushed = next_of(other, "view")["view"]
+        assert pushed["action_count"] == start["action_count"] + 1
+        assert pushed["seat"] != answer["view"]["seat"]
+        # The push of the same view to the page that moved is not sent again.
+        acting.send_json({"type": "ping"})
+        while (message := acting.receive_json())["type"] == "presence":
+            pass
+        assert message == {"type": "pong"}
+
+
+def test_a_move_refused_over_the_socket_says_why_and_changes_nothing(
+    client: TestClient,
+) -> None:
+    match_id, mine, theirs = friend_match(client)
+    token = to_act_token(client, match_id, (mine, theirs))
+    waiting = mine if token == theirs else theirs
+    before = view(client, match_id, token)
+    count = before["action_count"]
+    move = some_move(before)
+    refusals: list[tuple[str, dict[str, Any], int, str]] = [
+        (token, {"action": move, "expected": count - 1}, 409, "moved on"),
+        (token, {"action": "discard ZZ", "expected": count}, 422, ""),
+        (waiting, {"action": move, "expected": count}, 409, "turn"),
+        (token, {"expected": count}, 400, "action"),
+        (token, {"action": move, "expected": True}, 400, "expected"),
+        (token, {"action": move, "colour": "red"}, 400, "unknown field 'colour'"),
+    ]
+    for number, (seat, body, status, words) in enumerate(refusals, start=1):
+        with client.websocket_connect(ws_url(match_id)) as ws:
+            opened(ws, seat)
+            ws.send_json({"type": "act", "id": number, **body})
+            answer = answer_to(ws, number)
+            assert answer["type"] == "error", (body, answer)
+            assert answer["status"] == status, (body, answer)
+            assert words in answer["error"]
+            over_http = act(client, match_id, seat, body.get("action", ""), **{
+                k: v for k, v in body.items() if k != "action"
+            })  # fmt: skip
+            assert over_http.status_code == status, body  # the same refusal as a POST
+            ws.send_json({"type": "ping"})
+            assert next_of(ws, "pong") == {"type": "pong"}  # the socket stays open
+        assert view(client, match_id, token)["action_count"] == count
+    with client.websocket_connect(ws_url(match_id)) as ws:
+        opened(ws, token)
+        ws.send_json({"type": "act", "action": move, "id": "seven"})
+        answer = next_of(ws, "error")
+        assert answer["status"] == 400 and "whole number" in answer["error"]
+    assert view(client, match_id, token)["action_count"] == count
+
+
+def test_the_computer_answers_a_move_made_over_the_socket(client: TestClient) -> None:
+    created = new_match(client, opponent="computer", level="simple")
+    match_id, token = created["match_id"], created["token"]
+    with client.websocket_connect(ws_url(match_id)) as ws:
+        current = opened(ws, token)
+        moves = 0
+        while moves < 6 and current["status"] == "active":
+            if current["observation"]["to_act"] != current["seat"]:
+                current = next_of(ws, "view")["view"]
+                continue
+            moves += 1
+            ws.send_json(
+                {"type": "act", "action": some_move(current), "id": moves,
+                 "expected": current["action_count"]}
+            )  # fmt: skip
+            answer = answer_to(ws, moves)
+            assert answer["type"] == "view", answer
+            assert answer["view"]["action_count"] > current["action_count"]
+            current = answer["view"]
+        assert moves == 6
+        assert view(client, match_id, token)["action_count"] >= current["action_count"]
+
+
 def test_ping_and_unknown_messages(client: TestClient) -> None:
     match_id, mine, _theirs = friend_match(client)
     with client.websocket_connect(ws_url(match_id)) as ws:
@@ -82,8 +190,8 @@ def test_ping_and_unknown_messages(client: TestClient) -> None:
         next_of(ws, "view")
         ws.send_json({"type": "ping"})
         assert next_of(ws, "pong") == {"type": "pong"}
-        ws.send_json({"type": "act", "action": "pass"})
-        assert "POST /api/matches" in next_of(ws, "error")["error"]
+        ws.send_json({"type": "dance"})
+        assert "unknown message" in next_of(ws, "error")["error"]
         ws.send_text("{nope")
         assert "JSON" in next_of(ws, "error")["error"]
         ws.send_text("[1]")

@@ -18,7 +18,14 @@ from cardtable.errors import CardTableError
 from cardtable.store import StoreUnavailableError
 from cardtable.table import AccessDeniedError, NotFoundError, NotYourTurnError, StaleActionError
 
-__all__ = ["EXCEPTION_HANDLERS", "ApiError", "error_response", "json_response", "status_of"]
+__all__ = [
+    "EXCEPTION_HANDLERS",
+    "ApiError",
+    "error_response",
+    "json_response",
+    "status_of",
+    "store_error_text",
+]
 
 
 class ApiError(Exception):
@@ -78,12 +85,17 @@ async def _store_error(_request: Request, error: Exception) -> Response:
     a 503 that says whether the write may have been kept, never that nothing changed when
     a commit that failed on the way may have stored it."""
     assert isinstance(error, StoreUnavailableError)
-    message = (
-        "the database did not confirm the change: it may have been made; look again in a moment"
-        if error.maybe_stored
-        else "the database did not answer: nothing was stored; try again in a moment"
-    )
-    return error_response(message, 503, {"Retry-After": "1"})
+    return error_response(store_error_text(error), 503, {"Retry-After": "1"})
+
+
+def store_error_text(error: StoreUnavailableError) -> str:
+    """What a 503 says: whether the write may have been kept, never that nothing changed
+    when a commit that failed on the way may have stored it."""
+    if error.maybe_stored:
+        return (
+            "the database did not confirm the change: it may have been made; look again in a moment"
+        )
+    return "the database did not answer: nothing was stored; try again in a moment"
 
 
 async def _server_error(_request: Request, _error: Exception) -> Response:

@@ -6,8 +6,15 @@ Protocol, JSON text frames of at most :data:`MAX_MESSAGE` bytes:
 - the client's first message is ``{"type": "hello", "token": "<seat token>"}``; the server
   answers ``{"type": "view", "view": {...}}`` and then sends a new view after every change;
 - ``{"type": "presence", "online": [true, false]}`` says which seats have a page open;
-- the client may send ``{"type": "ping"}`` (answered ``{"type": "pong"}``); actions are sent
-  over HTTP, so anything else is answered ``{"type": "error", "error": "..."}``.
+- the client may send ``{"type": "ping"}`` (answered ``{"type": "pong"}``);
+- the client may act over the socket, as with ``POST /api/matches/<id>/actions``:
+  ``{"type": "act", "action": "discard QD", "expected": 12, "id": 7}``; once the action is
+  stored (a durable commit) the answer is the seat's new view,
+  ``{"type": "view", "reply": 7, "view": {...}}``, and a refusal is
+  ``{"type": "error", "reply": 7, "status": 409, "error": "..."}`` with the status the HTTP
+  endpoint would give, changing nothing. ``id`` is the client's number for the action
+  (optional; echoed as ``reply``). The push of that same view is not sent again;
+- anything else is answered ``{"type": "error", "error": "..."}``.
 
 A socket opened by another site's page (its ``Origin`` is not this host) is closed at once
 with 4403. A bad first message closes the connection: 4400 malformed, 4403 wrong token,
@@ -31,17 +38,25 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from cardtable.errors import CardTableError
 from cardtable.store import StoreUnavailableError
-from cardtable.table import AccessDeniedError, NotFoundError, TableService, json_text
+from cardtable.table import (
+    AccessDeniedError,
+    NotFoundError,
+    TableService,
+    TableUnavailableError,
+    json_text,
+)
+from cardtable.web.errors import SERVER_FAULT, status_of, store_error_text
 from cardtable.web.jsontext import BadJson, read_json
 from cardtable.web.limits import RateLimited, charge
 from cardtable.web.origin import cross_site
-from cardtable.web.requests import MAX_TOKEN, is_match_id, is_token
+from cardtable.web.requests import MAX_TOKEN, act_problem, is_match_id, is_token
 
 __all__ = ["MAX_MESSAGE", "Hub"]
 
 MAX_MESSAGE = 4096
 HELLO_TIMEOUT = 15.0
 VIEW_RETRY = 1.0  # seconds before a view the database could not give is asked for again
+_ACT_EXTRA = frozenset({"type", "id"})  # an action's fields over the socket, beside the POST's
 
 _log = logging.getLogger("cardtable.web")
 
@@ -59,6 +74,10 @@ class _Connection:
     token: str
     outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
     view_pending: bool = False
+    # While an action of this socket's is on its way, pushes wait: its answer is the view.
+    acting: bool = False
+    push_waiting: bool = False
+    last_view: object = None  # the view object sent last (a push of the same one is skipped)
 
 
 @dataclass
@@ -89,7 +108,7 @@ class Hub:
             _check_origin(websocket)
             token = await self._hello(websocket, match_id)
             seat = await run_in_threadpool(self.service.seat_of, match_id, token)
-            view = await run_in_threadpool(self._view, match_id, token)
+            first = await run_in_threadpool(self.service.view, match_id, token)
         except _Refused as refused:
             await _refuse(websocket, refused.code, str(refused))
             return
@@ -102,13 +121,13 @@ class Hub:
         except StoreUnavailableError:  # 1013: try again later
             await _refuse(websocket, 1013, "the database did not answer: connect again shortly")
             return
-        connection = _Connection(websocket, seat, token)
+        connection = _Connection(websocket, seat, token, last_view=first)
         self._join(match_id, connection)
         sender = asyncio.create_task(self._sender(match_id, connection))
         try:
-            await _send(websocket, {"type": "view", "view": view})
+            await _send(websocket, {"type": "view", "view": json_text(first)})
             self._presence(match_id)
-            await self._receiver(connection)
+            await self._receiver(match_id, connection)
         except WebSocketDisconnect:  # the client left while its first view was on the way
             pass
         finally:
@@ -141,7 +160,7 @@ class Hub:
 
     # -- the loop of one connection -------------------------------------------------------
 
-    async def _receiver(self, connection: _Connection) -> None:
+    async def _receiver(self, match_id: str, connection: _Connection) -> None:
         websocket = connection.websocket
         while True:
             message = await websocket.receive()
@@ -152,16 +171,53 @@ class Hub:
             except _Refused as refused:
                 await connection.outbox.put({"type": "error", "error": str(refused)})
                 continue
-            if data.get("type") == "ping":
+            kind = data.get("type")
+            if kind == "ping":
                 await connection.outbox.put({"type": "pong"})
+            elif kind == "act":
+                # Pushes wait while the action is on its way: its answer is the new view,
+                # and a push that came meanwhile follows it (and is skipped if the same).
+                connection.acting = True
+                try:
+                    connection.outbox.put_nowait(await self._act(match_id, connection, data))
+                finally:
+                    connection.acting = False
+                    if connection.push_waiting:
+                        connection.push_waiting = False
+                        self._push(connection)
             else:
                 await connection.outbox.put(
-                    {
-                        "type": "error",
-                        "error": "unknown message: send actions to "
-                        "POST /api/matches/<id>/actions; here only ping",
-                    }
+                    {"type": "error", "error": "unknown message: send act or ping"}
                 )
+
+    async def _act(
+        self, match_id: str, connection: _Connection, data: dict[str, Any]
+    ) -> dict[str, Any]:
+        """An action sent over the socket: the message that answers it (sent in order with
+        the pushes, so the answer comes before any later view)."""
+        reply = data.get("id")
+        answer: dict[str, Any] = {"reply": reply}
+        if reply is not None and (
+            not isinstance(reply, int) or isinstance(reply, bool) or not 0 <= reply < 2**53
+        ):
+            return {"type": "error", "status": 400, "error": "id is a whole number (or left out)"}
+        problem = act_problem(data, _ACT_EXTRA)
+        if problem is not None:
+            return {"type": "error", **answer, "status": 400, "error": problem}
+        try:
+            view = await run_in_threadpool(
+                self.service.act, match_id, connection.token, data["action"], data.get("expected")
+            )
+        except TableUnavailableError as error:  # its message says whether it was stored
+            return {"type": "error", **answer, "status": 503, "error": str(error)}
+        except StoreUnavailableError as error:
+            return {"type": "error", **answer, "status": 503, "error": store_error_text(error)}
+        except CardTableError as error:
+            return {"type": "error", **answer, "status": status_of(error), "error": str(error)}
+        except Exception:  # a fault of the server's own: said as HTTP says it, and logged
+            _log.exception("an action over a socket of match %s failed", match_id)
+            return {"type": "error", **answer, "status": 500, "error": SERVER_FAULT}
+        return {"type": "view", **answer, "view": view}
 
     async def _sender(self, match_id: str, connection: _Connection) -> None:
         websocket = connection.websocket
@@ -169,13 +225,10 @@ class Hub:
             item = await connection.outbox.get()
             if item is None:
                 connection.view_pending = False
-                ready = self.service.ready_view(match_id, connection.token)
                 try:
-                    view = (
-                        json_text(ready)
-                        if ready is not None
-                        else await run_in_threadpool(self._view, match_id, connection.token)
-                    )
+                    seat_view = self.service.ready_view(
+                        match_id, connection.token
+                    ) or await run_in_threadpool(self.service.view, match_id, connection.token)
                 except CardTableError as error:
                     item = {"type": "error", "error": str(error)}
                 except Exception as error:  # the database is away: look again in a moment
@@ -183,16 +236,19 @@ class Hub:
                     asyncio.get_running_loop().call_later(VIEW_RETRY, self._changed, match_id)
                     continue
                 else:
-                    item = {"type": "view", "view": view}
+                    if seat_view is connection.last_view:
+                        continue  # this page has it (the answer to its own action, say)
+                    connection.last_view = seat_view
+                    item = {"type": "view", "view": json_text(seat_view)}
+            elif not isinstance(item.get("view", ""), str):  # the answer to an action
+                connection.last_view = item["view"]
+                item["view"] = json_text(item["view"])
             if websocket.client_state is not WebSocketState.CONNECTED:
                 return
             try:
                 await _send(websocket, item)
             except Exception:  # the client went away mid-send
                 return
-
-    def _view(self, match_id: str, token: str) -> str:
-        return json_text(self.service.view(match_id, token))
 
     # -- rooms ------------------------------------------------------------------------------
 
@@ -240,9 +296,15 @@ class Hub:
         if room is None:
             return
         for connection in room.connections:
-            if not connection.view_pending:
-                connection.view_pending = True
-                connection.outbox.put_nowait(None)
+            self._push(connection)
+
+    @staticmethod
+    def _push(connection: _Connection) -> None:
+        if connection.acting:
+            connection.push_waiting = True
+        elif not connection.view_pending:
+            connection.view_pending = True
+            connection.outbox.put_nowait(None)
 
     def _presence(self, match_id: str) -> None:
         room = self._rooms.get(match_id)
@@ -283,7 +345,9 @@ def _check_origin(websocket: WebSocket) -> None:
 async def _send(websocket: WebSocket, data: dict[str, Any]) -> None:
     view = data.get("view")
     if isinstance(view, str):  # a view's JSON, made once (cardtable.table.json_text)
-        await websocket.send_text(f'{{"type": "view", "view": {view}}}')
+        # The answer to an action names it (``null`` when it had no id), a push does not.
+        head = f'"reply": {json.dumps(data["reply"])}, ' if "reply" in data else ""
+        await websocket.send_text(f'{{"type": "view", {head}"view": {view}}}')
     else:
         await websocket.send_text(json.dumps(data))
 

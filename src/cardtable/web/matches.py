@@ -19,6 +19,7 @@ from cardtable.web.errors import ApiError, json_response, json_text_response
 from cardtable.web.limits import charge
 from cardtable.web.players import name_of
 from cardtable.web.requests import (
+    act_problem,
     held_seats,
     is_match_id,
     json_body,
@@ -170,13 +171,10 @@ async def act(request: Request) -> Response:
     match_id_of(request)  # an odd id or token is refused before the body is read
     seat_token(request)
     data = await json_body(request)
-    only(data, {"action", "expected"})
-    action = data.get("action")
-    expected = data.get("expected")
-    if not isinstance(action, str) or not action.strip():
-        raise ApiError(400, 'send {"action": "...", "expected": <action count you saw>}')
-    if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
-        raise ApiError(400, "expected must be the integer action count of your view")
+    problem = act_problem(data)
+    if problem is not None:
+        raise ApiError(400, problem)
+    action, expected = data["action"], data.get("expected")
     match_id, token = _seat(request)
     service = state_of(request).service
     try:

@@ -621,9 +621,12 @@ def _paths() -> dict[str, Schema]:
         },
         "/api/matches/{match_id}/ws": {
             "get": {
-                "summary": "the seat's WebSocket (not plain HTTP): pushed views",
+                "summary": "the seat's WebSocket (not plain HTTP): pushed views, and moves",
                 "description": "Protocol in cardtable.web.hub and docs/api.md: the first frame "
-                'is {"type": "hello", "token": "..."}; refusals close with 4400 malformed, '
+                'is {"type": "hello", "token": "..."}; then {"type": "act", "action": "...", '
+                '"expected": n, "id": k} moves as the actions endpoint does (answered with the '
+                "view, or an error with its status, naming the id); refusals close with 4400 "
+                "malformed, "
                 "4403 wrong token or another site's page, 4404 no match, 4429 too many token "
                 "checks, 1009 a frame over 4096 bytes.",
                 "x-websocket": True,

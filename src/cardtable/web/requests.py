@@ -113,6 +113,26 @@ def only(data: dict[str, Any], allowed: set[str]) -> None:
         raise ApiError(400, f"unknown field {unknown[0]!r}: expected {', '.join(sorted(allowed))}")
 
 
+ACT_FIELDS = frozenset({"action", "expected"})
+
+
+def act_problem(data: dict[str, Any], extra: frozenset[str] = frozenset()) -> str | None:
+    """What is wrong with an action's message, ``{"action": "discard QD", "expected": 12}``
+    (plus the ``extra`` fields of its transport), or ``None``: the same words over HTTP and
+    over the WebSocket."""
+    unknown = sorted(set(data) - ACT_FIELDS - extra)
+    if unknown:
+        allowed = ", ".join(sorted(ACT_FIELDS | extra))
+        return f"unknown field {unknown[0]!r}: expected {allowed}"
+    action = data.get("action")
+    expected = data.get("expected")
+    if not isinstance(action, str) or not action.strip():
+        return 'send {"action": "...", "expected": <action count you saw>}'
+    if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
+        return "expected must be the integer action count of your view"
+    return None
+
+
 def text(data: dict[str, Any], key: str, default: str, limit: int) -> str:
     """A string field without control characters, at most ``limit`` characters."""
     value = data.get(key, default)

@@ -61,7 +61,9 @@ export const api = {
 
 /**
  * A live connection to one seat of a match: calls onView(view) for every pushed view and
- * onPresence(online) when a seat's page opens or closes; reconnects after a drop.
+ * onPresence(online) when a seat's page opens or closes; reconnects after a drop. Once the
+ * seat is open, act() sends a move over it (cheaper for the server than a POST, and the
+ * page is not pushed the same view a second time).
  */
 export class TableSocket {
   constructor(matchId, token, { onView, onPresence, onStatus }) {
@@ -72,6 +74,9 @@ export class TableSocket {
     this.onStatus = onStatus || (() => {});
     this.closed = false;
     this.delay = 500;
+    this.ready = false; // the server took the hello: moves may go over the socket
+    this.sent = 0;
+    this.answers = new Map(); // action id -> {resolve, reject}
     this.open();
   }
 
@@ -96,15 +101,41 @@ export class TableSocket {
       } catch (error) {
         return;
       }
-      if (data.type === "view") this.onView(data.view);
-      else if (data.type === "presence") this.onPresence(data.online);
+      if (data.reply !== undefined && this.answers.has(data.reply)) {
+        const answer = this.answers.get(data.reply);
+        this.answers.delete(data.reply);
+        if (data.type === "view") answer.resolve(data.view);
+        else answer.reject(new ApiError(data.status || 0, data.error || "the move was refused"));
+      } else if (data.type === "view") {
+        this.ready = true;
+        this.onView(data.view);
+      } else if (data.type === "presence") this.onPresence(data.online);
     });
     ws.addEventListener("close", (event) => {
       clearInterval(this.ping);
+      this.ready = false;
+      // Whether a move on its way was stored is not known: the page looks again (status 0).
+      for (const answer of this.answers.values()) {
+        answer.reject(new ApiError(0, "the connection to the table dropped: looking again"));
+      }
+      this.answers.clear();
       this.onStatus(false);
       if (this.closed || event.code === 4403 || event.code === 4404) return;
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 8000);
+    });
+  }
+
+  /** Send a move; its answer is the new view (or an ApiError with the status a POST would
+   * have had). Null when the socket is not open to moves: send it over HTTP then. */
+  act(action, expected) {
+    const ws = this.ws;
+    if (!this.ready || !ws || ws.readyState !== WebSocket.OPEN) return null;
+    this.sent += 1;
+    const id = this.sent;
+    return new Promise((resolve, reject) => {
+      this.answers.set(id, { resolve, reject });
+      ws.send(JSON.stringify({ type: "act", action, expected, id }));
     });
   }
 

@@ -124,17 +124,21 @@ export const MatchSeat = (Base) => class extends Base {
     else this.maybeShowHand();
   }
 
+  /** A move: over the seat's socket when it is open, else a POST. */
   send(text) {
-    return api.act(this.matchId, this.token, text, this.view.action_count);
+    const expected = this.view.action_count;
+    const overSocket = this.socket && this.socket.act(text, expected);
+    return overSocket || api.act(this.matchId, this.token, text, expected);
   }
 
   fetchHint() {
     return api.hint(this.matchId, this.token);
   }
 
-  /** A refused move (409: the table moved on meanwhile) reloads the table. */
+  /** A refused move (409: the table moved on meanwhile) or one whose answer was lost with
+   * the connection (status 0) reloads the table. */
   async recover(error) {
-    if (error.status !== 409) return;
+    if (error.status !== 409 && error.status !== 0) return;
     try {
       this.apply(await api.view(this.matchId, this.token));
     } catch (ignored) {
