@@ -28,6 +28,7 @@ machine's cores with the server, so the figures are for both together. Usage::
     python bench/table_load.py --database postgres --processes 1,2
     python bench/table_load.py --matches 1,8,32,64 --seconds 8 --json
     python bench/table_load.py --pin                 # client and server on cores of their own
+    python bench/table_load.py --pin --repeat 3      # the median of three rounds of each size
 
 The targets of issue 11 (on this 2-core machine, against ``simple``): one process
 >= 1,000 person moves a second with durable commits, p99 ``turn`` under 100 ms at 64
@@ -482,6 +483,13 @@ def main(argv: list[str] | None = None) -> int:
         help="how a person's move is sent: over the seat's WebSocket, as the web table "
         "sends it, or as a POST",
     )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="rounds of each size, the median (by moves a second) reported with the range: "
+        "this machine's figures move by a fifth from one round to the next",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     counts = [int(x) for x in args.matches.split(",")]
@@ -505,9 +513,15 @@ def main(argv: list[str] | None = None) -> int:
                     if time.monotonic() + args.seconds + 30 > ends:
                         print(f"budget spent: stopping before {n} matches", file=sys.stderr)
                         break
-                    row = asyncio.run(
-                        _round(port, proc.pid, n, args.seconds, args.level, args.seed, args.moves)
-                    )
+                    row = _median_of(
+                        [
+                            asyncio.run(
+                                _round(port, proc.pid, n, args.seconds, args.level,
+                                       args.seed + k, args.moves)
+                            )
+                            for k in range(max(1, args.repeat))
+                        ]
+                    )  # fmt: skip
                     row.update(
                         database=args.database, processes=processes, pinned=args.pin,
                         moves=args.moves,
@@ -522,6 +536,17 @@ def main(argv: list[str] | None = None) -> int:
     return 1 if SERVER_FAULTS or any(row["errors"] for row in results) else 0
 
 
+def _median_of(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The round of median moves a second, with every round's figure beside it."""
+    ranked = sorted(rows, key=lambda row: row["person_moves_per_s"])
+    median = dict(ranked[len(ranked) // 2])
+    median["rounds_moves_per_s"] = [row["person_moves_per_s"] for row in rows]
+    median["kib_per_new_match"] = rows[0]["kib_per_new_match"]  # the first round's are new
+    median["errors"] = sum(row["errors"] for row in rows)
+    median["first_errors"] = [e for row in rows for e in row["first_errors"]][:3]
+    return median
+
+
 def _print_row(row: dict[str, Any]) -> None:
     ack, turn = row["ack_ms"], row["turn_ms"]
     print(
@@ -531,7 +556,12 @@ def _print_row(row: dict[str, Any]) -> None:
         f"  turn p50 {turn['median']:6.1f} p99 {turn['p99']:7.1f} max {turn['max']:7.1f} ms"
         f"  cpu/move server {row['server_cpu_ms_per_move']} client"
         f" {row['client_cpu_ms_per_move']} ms  errors {row['errors']}"
-        f"  rss {row['server_rss_mib']} MiB (+{row['kib_per_new_match']} KiB/match)",
+        f"  rss {row['server_rss_mib']} MiB (+{row['kib_per_new_match']} KiB/match)"
+        + (
+            f"  median of {', '.join(f'{x:.0f}' for x in row['rounds_moves_per_s'])}"
+            if len(row["rounds_moves_per_s"]) > 1
+            else ""
+        ),
         flush=True,
     )
     for error in row["first_errors"]:

@@ -28,3 +28,19 @@ def test_the_load_bench_plays_matches_and_reports_them() -> None:
         assert row["person_moves"] > 0
         assert row["turn_ms"]["median"] >= row["ack_ms"]["median"] > 0
         assert row["server_cpu_ms_per_move"] > 0
+
+
+def test_the_load_bench_moves_over_http_too_and_reports_the_median_round() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCH), "--matches", "2", "--seconds", "1", "--moves", "http",
+         "--repeat", "3", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    (row,) = json.loads(done.stdout)
+    assert row["moves"] == "http" and row["errors"] == 0, row["first_errors"]
+    rounds = row["rounds_moves_per_s"]
+    assert len(rounds) == 3 and all(moves > 0 for moves in rounds)
+    assert row["person_moves_per_s"] == sorted(rounds)[1]
