@@ -39,14 +39,15 @@ API_CALL = """const call = async (method, path, token, body) => {
   };
   const friendMatch = () => call("POST", "/api/matches", null,
     { opponent: "friend", level: "simple", name: "Ann" });
-  const bothViews = (id, tokens) =>
-    Promise.all(tokens.map((t) => call("GET", `/api/matches/${id}`, t)));"""
+  const bothViews = (id, tokens, query = "") =>
+    Promise.all(tokens.map((t) => call("GET", `/api/matches/${id}${query}`, t)));"""
 
-# The seat's own view, fetched by the page with the token in its address.
+# The seat's own view (with the learning aids), fetched by the page with the token in its
+# address.
 SEAT_VIEW = """async () => {
   const [, , id, token] = location.hash.split("/");
   const headers = { Authorization: `Bearer ${token}` };
-  const response = await fetch(`/api/matches/${id}`, { headers });
+  const response = await fetch(`/api/matches/${id}?aids=1`, { headers });
   return response.json();
 }"""
 

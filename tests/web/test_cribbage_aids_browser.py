@@ -69,7 +69,7 @@ def snap(table: CribTable, folder: Path, name: str) -> None:
 
 
 def server_aids(service: TableService, match_id: str, token: str) -> dict[str, Any]:
-    aids: dict[str, Any] = service.view(match_id, token).to_json()["aids"]
+    aids: dict[str, Any] = service.view(match_id, token, aids=True).to_json()["aids"]
     return aids
 
 

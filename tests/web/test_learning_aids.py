@@ -7,6 +7,7 @@ to the artifacts folder and ``CARDTABLE_SHOTS``."""
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -32,7 +33,7 @@ PLAY_TO_A_KNOCK = (
   let takes = 0;
   let deal = 0;
   for (let step = 0; step < 1500; step++) {
-    const views = await bothViews(made.match_id, tokens);
+    const views = await bothViews(made.match_id, tokens, "?aids=1");
     if (views[0].deal_number !== deal) [deal, takes] = [views[0].deal_number, 0];
     const seat = views.findIndex((v) => v.legal_actions.length > 0);
     const v = views[seat];
@@ -71,6 +72,8 @@ def test_the_tracker_feed_estimate_and_knock_advisor(
 ) -> None:
     table = SeatTable(browser, server, VIEWPORTS[device])
     page = table.page
+    sent: list[dict[str, Any]] = []  # what the page sends over its sockets
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f))))
     table.open("/")
     page.wait_for_selector("#start-match")
     seats = page.evaluate(PLAY_TO_A_KNOCK)
@@ -81,8 +84,14 @@ def test_the_tracker_feed_estimate_and_knock_advisor(
     for aid in ("tracker", "feed", "knock"):
         assert not page.is_checked(f"#aid-{aid}")
     assert page.locator("#tracker, .feed-badge, #knock-advice").count() == 0
+    # ... and the page does not ask the server for them (it makes them only when asked).
+    hellos = [frame for frame in sent if frame.get("type") == "hello"]
+    assert hellos and not any(frame["aids"] for frame in hellos), hellos
     for aid in ("tracker", "feed", "knock"):
         page.check(f"#aid-{aid}")
+    # Turned on, the page asks over its socket, and the aids show without a reload.
+    page.wait_for_selector("#tracker")
+    assert {"type": "aids", "on": True} in sent
     page.reload()
     page.wait_for_selector("#tracker")  # remembered across the reload
     view = table.view()

@@ -32,11 +32,11 @@ AnyHint = gin_views.HintView | cribbage_views.HintView
 
 @dataclass(frozen=True, slots=True)
 class TableGame:
-    """A game and its views: a seat's view, a finished hand's replay (match, seat, deal),
-    a hint (match, seat)."""
+    """A game and its views: a seat's view (match, seat, header, with the learning aids or
+    not), a finished hand's replay (match, seat, deal), a hint (match, seat)."""
 
     game: Game[Any]
-    seat_view: Callable[[Any, int, TableHeader], AnySeatView]
+    seat_view: Callable[[Any, int, TableHeader, bool], AnySeatView]
     replay: Callable[[Any, int, int], AnyReplay]
     hint: Callable[[Any, int], AnyHint]
 

@@ -35,8 +35,9 @@ class LiveMatch:
     # Another process announced a change this copy may not hold yet (see TableService).
     behind: bool = False
     epoch: int = 0
-    # Each seat's latest view, by the action count it shows (views are immutable).
-    views: dict[int, tuple[int, Any]] = field(default_factory=dict)
+    # Each seat's latest view, with the learning aids or without, by the action count it
+    # shows (views are immutable).
+    views: dict[tuple[int, bool], tuple[int, Any]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

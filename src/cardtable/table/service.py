@@ -349,13 +349,14 @@ class TableService:
 
     # -- playing -------------------------------------------------------------------------
 
-    def view(self, match_id: str, token: str) -> AnySeatView:
-        """The table as ``token``'s seat sees it."""
+    def view(self, match_id: str, token: str, aids: bool = False) -> AnySeatView:
+        """The table as ``token``'s seat sees it, with the learning aids when ``aids``
+        (made only for a seat that asks: they cost as much as the rest of the view)."""
         seat, live = self._opened(match_id, token)
         with live.lock:
-            return self._seat_view(live, seat)
+            return self._seat_view(live, seat, aids)
 
-    def ready_view(self, match_id: str, token: str) -> AnySeatView | None:
+    def ready_view(self, match_id: str, token: str, aids: bool = False) -> AnySeatView | None:
         """The seat's view if it is already made and current, without waiting or reading
         the store (``None`` otherwise: ask :meth:`view`). For a push after a change this
         process made, which the seat that made it usually has just had in its reply."""
@@ -364,7 +365,7 @@ class TableService:
             return None
         try:
             seat = _seat_in(live.stored, token)
-            kept = live.views.get(seat)
+            kept = live.views.get((seat, aids))
             ready: AnySeatView | None = (
                 kept[1] if kept is not None and kept[0] == live.count else None
             )
@@ -372,7 +373,7 @@ class TableService:
         finally:
             live.lock.release()
 
-    def prepare_view(self, match_id: str, token: str) -> None:
+    def prepare_view(self, match_id: str, token: str, aids: bool = False) -> None:
         """Make the seat's view of the live match now, in the caller's thread, when it can be
         made without reading the store (the copy is current as far as this process knows):
         for a push after a change this process made, so that :meth:`ready_view` finds it
@@ -385,13 +386,19 @@ class TableService:
                 seat = _seat_in(live.stored, token)
             except AccessDeniedError:
                 return
-            self._seat_view(live, seat)
+            self._seat_view(live, seat, aids)
 
     def act(
-        self, match_id: str, token: str, action: str, expected: int | None = None
+        self,
+        match_id: str,
+        token: str,
+        action: str,
+        expected: int | None = None,
+        aids: bool = False,
     ) -> AnySeatView:
-        """Apply a seat's action, store it, and return the seat's view (inline, after the
-        computer's answer; with a worker, at once: the answer follows as a change).
+        """Apply a seat's action, store it, and return the seat's view, with the learning
+        aids when ``aids`` (inline, after the computer's answer; with a worker, at once: the
+        answer follows as a change).
 
         ``expected`` is the number of actions the client saw; if another action was accepted
         since, this one is refused as stale. A refused action changes nothing; a database
@@ -417,12 +424,12 @@ class TableService:
                 )
             _check_turn(live.match, seat)
             job = self._commit_move(live, seat, action)
-            view = self._seat_view(live, seat)
+            view = self._seat_view(live, seat, aids)
         # From here on the move is stored: nothing below may turn the reply into an error.
         self._notify(match_id)
         if job is not None and self._hand_over(job, live):
             with live.lock:
-                view = self._seat_view(live, seat)
+                view = self._seat_view(live, seat, aids)
         return view
 
     def resume(self, match_id: str) -> None:
@@ -781,20 +788,20 @@ class TableService:
             return True
         raise StaleActionError("another action was accepted first: refresh")
 
-    def _seat_view(self, live: LiveMatch, seat: int) -> AnySeatView:
+    def _seat_view(self, live: LiveMatch, seat: int, aids: bool) -> AnySeatView:
         # A change is shown to every page of the match, and the seat that made it has just
         # had its view in the reply: the view of a count is made once. (A finished match's
         # view is not kept: it names the next match once one is started.)
-        kept = live.views.get(seat)
+        kept = live.views.get((seat, aids))
         if kept is not None and kept[0] == live.count:
             made: AnySeatView = kept[1]
             return made
-        view = self._make_seat_view(live, seat)
+        view = self._make_seat_view(live, seat, aids)
         if not live.match.is_over:
-            live.views[seat] = (live.count, view)
+            live.views[(seat, aids)] = (live.count, view)
         return view
 
-    def _make_seat_view(self, live: LiveMatch, seat: int) -> AnySeatView:
+    def _make_seat_view(self, live: LiveMatch, seat: int, aids: bool) -> AnySeatView:
         stored = live.stored
         nxt = None
         if live.match.is_over:
@@ -809,7 +816,7 @@ class TableService:
             action_count=live.count,
             next_match=None if nxt is None else nxt.id,
         )
-        return live.entry.seat_view(live.match, seat, header)
+        return live.entry.seat_view(live.match, seat, header, aids)
 
 
 def _bucket(match_id: str) -> int:

@@ -9,11 +9,13 @@ live beside this module (:mod:`cardtable.table.gin_views`).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from types import MappingProxyType
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 import orjson
 
@@ -25,6 +27,7 @@ __all__ = [
     "TableHeader",
     "json_text",
     "plain_fields",
+    "rules_json",
 ]
 
 HumanOrComputer = Literal["human", "computer"]
@@ -69,6 +72,17 @@ class MadeOnce(Generic[T]):
 
 TEXTS_KEPT = 1024
 _TEXTS: MadeOnce[str] = MadeOnce(TEXTS_KEPT)
+
+
+class _Rules(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@functools.lru_cache(maxsize=256)
+def rules_json(rules: _Rules) -> Mapping[str, Any]:
+    """A game's rules (immutable, and few in play) by setting, made once per rules: every
+    view names them. Read-only: a view's ``to_json`` copies them."""
+    return MappingProxyType(rules.to_dict())
 
 
 def json_text(view: Any) -> str:

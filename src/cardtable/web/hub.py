@@ -4,7 +4,10 @@ view (and nothing else) every time the match changes.
 Protocol, JSON text frames of at most :data:`MAX_MESSAGE` bytes:
 
 - the client's first message is ``{"type": "hello", "token": "<seat token>"}``; the server
-  answers ``{"type": "view", "view": {...}}`` and then sends a new view after every change;
+  answers ``{"type": "view", "view": {...}}`` and then sends a new view after every change.
+  ``"aids": true`` in the hello asks for the learning aids in every view (``aids`` is null
+  in the views of a socket that did not ask); ``{"type": "aids", "on": true}`` (or false)
+  turns them on or off later, answered with the view as it now is;
 - ``{"type": "presence", "online": [true, false]}`` says which seats have a page open;
 - the client may send ``{"type": "ping"}`` (answered ``{"type": "pong"}``);
 - the client may act over the socket, as with ``POST /api/matches/<id>/actions``:
@@ -78,6 +81,7 @@ class _Connection:
     acting: bool = False
     push_waiting: bool = False
     last_view: object = None  # the view object sent last (a push of the same one is skipped)
+    aids: bool = False  # the views of this socket hold the learning aids
 
 
 @dataclass
@@ -106,9 +110,9 @@ class Hub:
         await websocket.accept()
         try:
             _check_origin(websocket)
-            token = await self._hello(websocket, match_id)
+            token, aids = await self._hello(websocket, match_id)
             seat = await run_in_threadpool(self.service.seat_of, match_id, token)
-            first = await run_in_threadpool(self.service.view, match_id, token)
+            first = await run_in_threadpool(self.service.view, match_id, token, aids)
         except _Refused as refused:
             await _refuse(websocket, refused.code, str(refused))
             return
@@ -121,7 +125,7 @@ class Hub:
         except StoreUnavailableError:  # 1013: try again later
             await _refuse(websocket, 1013, "the database did not answer: connect again shortly")
             return
-        connection = _Connection(websocket, seat, token, last_view=first)
+        connection = _Connection(websocket, seat, token, last_view=first, aids=aids)
         self._join(match_id, connection)
         sender = asyncio.create_task(self._sender(match_id, connection))
         try:
@@ -137,7 +141,8 @@ class Hub:
 
     # -- the first message ----------------------------------------------------------------
 
-    async def _hello(self, websocket: WebSocket, match_id: str) -> str:
+    async def _hello(self, websocket: WebSocket, match_id: str) -> tuple[str, bool]:
+        """The seat token of the first message, and whether it asks for the aids."""
         try:
             message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
         except TimeoutError:
@@ -146,6 +151,9 @@ class Hub:
         token = data.get("token")
         if data.get("type") != "hello" or not isinstance(token, str) or not token:
             raise _Refused(4400, 'the first message is {"type": "hello", "token": "..."}')
+        aids = data.get("aids", False)
+        if not isinstance(aids, bool):
+            raise _Refused(4400, "aids is true (views with the learning aids) or false")
         if not is_match_id(match_id):
             raise _Refused(4404, "no such match (a match id is hexadecimal)")
         if len(token) > MAX_TOKEN:
@@ -156,7 +164,7 @@ class Hub:
             charge(websocket, "tokens")
         except RateLimited as limited:
             raise _Refused(4429, str(limited)) from None
-        return token
+        return token, aids
 
     # -- the loop of one connection -------------------------------------------------------
 
@@ -185,9 +193,18 @@ class Hub:
                     if connection.push_waiting:
                         connection.push_waiting = False
                         self._push(connection)
+            elif kind == "aids":
+                on = data.get("on")
+                if not isinstance(on, bool):
+                    await connection.outbox.put(
+                        {"type": "error", "error": 'send {"type": "aids", "on": true or false}'}
+                    )
+                    continue
+                connection.aids = on
+                self._push(connection)  # the view as it now is, with the aids or without
             else:
                 await connection.outbox.put(
-                    {"type": "error", "error": "unknown message: send act or ping"}
+                    {"type": "error", "error": "unknown message: send act, aids or ping"}
                 )
 
     async def _act(
@@ -206,7 +223,12 @@ class Hub:
             return {"type": "error", **answer, "status": 400, "error": problem}
         try:
             view = await run_in_threadpool(
-                self.service.act, match_id, connection.token, data["action"], data.get("expected")
+                self.service.act,
+                match_id,
+                connection.token,
+                data["action"],
+                data.get("expected"),
+                data.get("aids", connection.aids),
             )
         except TableUnavailableError as error:  # its message says whether it was stored
             return {"type": "error", **answer, "status": 503, "error": str(error)}
@@ -227,8 +249,10 @@ class Hub:
                 connection.view_pending = False
                 try:
                     seat_view = self.service.ready_view(
-                        match_id, connection.token
-                    ) or await run_in_threadpool(self.service.view, match_id, connection.token)
+                        match_id, connection.token, connection.aids
+                    ) or await run_in_threadpool(
+                        self.service.view, match_id, connection.token, connection.aids
+                    )
                 except CardTableError as error:
                     item = {"type": "error", "error": str(error)}
                 except Exception as error:  # the database is away: look again in a moment
@@ -282,10 +306,10 @@ class Hub:
             return
         with self._guard:
             room = self._rooms.get(match_id)
-            tokens = {c.token for c in room.connections} if room is not None else set()
-        for token in tokens:
+            seats = {(c.token, c.aids) for c in room.connections} if room is not None else set()
+        for token, aids in seats:
             try:
-                self.service.prepare_view(match_id, token)
+                self.service.prepare_view(match_id, token, aids)
             except Exception:  # the sender makes (or explains) the view itself
                 _log.debug("no view made ahead for match %s", match_id, exc_info=True)
         with contextlib.suppress(RuntimeError):  # the loop is shutting down

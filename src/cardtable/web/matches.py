@@ -20,6 +20,7 @@ from cardtable.web.limits import charge
 from cardtable.web.players import name_of
 from cardtable.web.requests import (
     act_problem,
+    aids_asked,
     held_seats,
     is_match_id,
     json_body,
@@ -160,25 +161,28 @@ def _seat(request: Request) -> tuple[str, str]:
 
 
 async def view(request: Request) -> Response:
+    """The seat's view; ``?aids=1`` with the learning aids (``aids`` is null without)."""
+    aids = aids_asked(request)
     service = state_of(request).service
     match_id, token = _seat(request)
-    seat_view = await run_in_threadpool(service.view, match_id, token)
+    seat_view = await run_in_threadpool(service.view, match_id, token, aids)
     return json_text_response(json_text(seat_view))
 
 
 async def act(request: Request) -> Response:
-    """``{"action": "discard QD", "expected": 12}``: the action and the count the seat saw."""
+    """``{"action": "discard QD", "expected": 12}``: the action and the count the seat saw
+    (``"aids": true``: the view that answers it with the learning aids)."""
     match_id_of(request)  # an odd id or token is refused before the body is read
     seat_token(request)
     data = await json_body(request)
     problem = act_problem(data)
     if problem is not None:
         raise ApiError(400, problem)
-    action, expected = data["action"], data.get("expected")
+    action, expected, aids = data["action"], data.get("expected"), data.get("aids", False)
     match_id, token = _seat(request)
     service = state_of(request).service
     try:
-        seat_view = await run_in_threadpool(service.act, match_id, token, action, expected)
+        seat_view = await run_in_threadpool(service.act, match_id, token, action, expected, aids)
     except TableUnavailableError as error:  # its message says whether the move was stored
         raise ApiError(503, str(error), {"Retry-After": "1"}) from None
     return json_text_response(json_text(seat_view))

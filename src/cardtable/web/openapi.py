@@ -95,11 +95,12 @@ _CRIBBAGE_AIDS: Final[Schema] = {
     "it has seen is (a card the tracker leaves out is unseen); while it lays away, the "
     "expert's best lay-aways with the kept hand's and the crib's expected show; on its turn "
     "in the play, for each playable card, the chance the opponent can peg on it at once and "
-    "the points expected so",
+    "the points expected so; each is null unless asked for (aids=1 on the view, aids: true "
+    "with an action or in the socket's hello)",
     "required": ["tracker", "lay_away", "play_risk"],
     "properties": {
         "tracker": {
-            "type": "object",
+            "type": ["object", "null"],
             "additionalProperties": {
                 "enum": [
                     "mine",
@@ -112,7 +113,7 @@ _CRIBBAGE_AIDS: Final[Schema] = {
             },
         },
         "lay_away": {
-            "type": "array",
+            "type": ["array", "null"],
             "items": {
                 "type": "object",
                 "required": ["cards", "kept", "hand", "crib", "own_crib", "value"],
@@ -127,7 +128,7 @@ _CRIBBAGE_AIDS: Final[Schema] = {
             },
         },
         "play_risk": {
-            "type": "object",
+            "type": ["object", "null"],
             "additionalProperties": {
                 "type": "object",
                 "required": ["chance", "points"],
@@ -161,11 +162,13 @@ def _schemas() -> dict[str, Schema]:
                 "description": "a gin seat's learning aids, from its own view only: where "
                 "each card is as far as the seat knows, the expert's chance that throwing a "
                 "card feeds the opponent (on the seat's own throw), each legal knock's "
-                "undercut risk, and the stock's distance from the wall",
+                "undercut risk, and the stock's distance from the wall; the tracker, feed and "
+                "knock advice are null unless asked for (aids=1 on the view, aids: true with an "
+                "action or in the socket's hello)",
                 "required": ["tracker", "feed", "knock_advice", "wall", "stock_left"],
                 "properties": {
                     "tracker": {
-                        "type": "object",
+                        "type": ["object", "null"],
                         "additionalProperties": {
                             "enum": [
                                 "mine",
@@ -179,11 +182,11 @@ def _schemas() -> dict[str, Schema]:
                         },
                     },
                     "feed": {
-                        "type": "object",
+                        "type": ["object", "null"],
                         "additionalProperties": {"type": "number", "minimum": 0, "maximum": 1},
                     },
                     "knock_advice": {
-                        "type": "array",
+                        "type": ["array", "null"],
                         "items": {
                             "type": "object",
                             "required": ["card", "deadwood", "undercut_risk"],
@@ -337,6 +340,10 @@ def _schemas() -> dict[str, Schema]:
                     "type": ["integer", "null"],
                     "description": "the action count of the view you acted on",
                 },
+                "aids": {
+                    "type": "boolean",
+                    "description": "the view in the answer with the learning aids",
+                },
             },
             "additionalProperties": False,
         },
@@ -480,7 +487,16 @@ def _paths() -> dict[str, Schema]:
         "/api/matches/{match_id}": {
             "get": {
                 "summary": "your seat's view",
-                "parameters": [_MATCH_ID],
+                "parameters": [
+                    _MATCH_ID,
+                    {
+                        "name": "aids",
+                        "in": "query",
+                        "required": False,
+                        "description": "1: with the learning aids (made only when asked)",
+                        "schema": {"type": "string", "enum": ["0", "1", "false", "true"]},
+                    },
+                ],
                 "security": _SEAT,
                 "responses": _responses({"200": ("your view", _ref("SeatView"))}, _SEAT_REFUSALS),
             },
@@ -623,9 +639,11 @@ def _paths() -> dict[str, Schema]:
             "get": {
                 "summary": "the seat's WebSocket (not plain HTTP): pushed views, and moves",
                 "description": "Protocol in cardtable.web.hub and docs/api.md: the first frame "
-                'is {"type": "hello", "token": "..."}; then {"type": "act", "action": "...", '
-                '"expected": n, "id": k} moves as the actions endpoint does (answered with the '
-                "view, or an error with its status, naming the id); refusals close with 4400 "
+                'is {"type": "hello", "token": "...", "aids": false}; then {"type": "act", '
+                '"action": "...", "expected": n, "id": k} moves as the actions endpoint does '
+                "(answered with the view, or an error with its status, naming the id), and "
+                '{"type": "aids", "on": true} turns the learning aids on in the views it is '
+                "sent; refusals close with 4400 "
                 "malformed, "
                 "4403 wrong token or another site's page, 4404 no match, 4429 too many token "
                 "checks, 1009 a frame over 4096 bytes.",

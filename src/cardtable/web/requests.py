@@ -17,6 +17,7 @@ __all__ = [
     "MAX_BODY",
     "MAX_NAME",
     "MAX_TOKEN",
+    "aids_asked",
     "is_match_id",
     "is_token",
     "json_body",
@@ -113,13 +114,24 @@ def only(data: dict[str, Any], allowed: set[str]) -> None:
         raise ApiError(400, f"unknown field {unknown[0]!r}: expected {', '.join(sorted(allowed))}")
 
 
-ACT_FIELDS = frozenset({"action", "expected"})
+def aids_asked(request: Request) -> bool:
+    """Whether a view is asked for with the learning aids: ``?aids=1`` (or ``true``);
+    left out, ``0`` or ``false``, without them."""
+    value = request.query_params.get("aids")
+    if value is None or value in ("0", "false"):
+        return False
+    if value in ("1", "true"):
+        return True
+    raise ApiError(400, "aids is 1 (with the learning aids) or 0 (without)")
+
+
+ACT_FIELDS = frozenset({"action", "expected", "aids"})
 
 
 def act_problem(data: dict[str, Any], extra: frozenset[str] = frozenset()) -> str | None:
     """What is wrong with an action's message, ``{"action": "discard QD", "expected": 12}``
-    (plus the ``extra`` fields of its transport), or ``None``: the same words over HTTP and
-    over the WebSocket."""
+    (``"aids": true`` for the learning aids in the view that answers it; plus the ``extra``
+    fields of its transport), or ``None``: the same words over HTTP and over the WebSocket."""
     unknown = sorted(set(data) - ACT_FIELDS - extra)
     if unknown:
         allowed = ", ".join(sorted(ACT_FIELDS | extra))
@@ -130,6 +142,8 @@ def act_problem(data: dict[str, Any], extra: frozenset[str] = frozenset()) -> st
         return 'send {"action": "...", "expected": <action count you saw>}'
     if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
         return "expected must be the integer action count of your view"
+    if not isinstance(data.get("aids", False), bool):
+        return "aids must be true (the view in the answer with the learning aids) or false"
     return None
 
 

@@ -200,25 +200,38 @@ def play_risks(observation: Observation) -> dict[Card, PlayRisk]:
 
 @dataclass(frozen=True, slots=True)
 class CribbageAids:
-    """The aids of one seat's view (the page shows each only when the player asks)."""
+    """The aids of one seat's view (the page shows each only when the player asks). Each is
+    ``None`` in the view of a seat that did not ask for the aids: they cost more than the
+    rest of its view, and most players never turn them on."""
 
-    tracker: Mapping[Card, str]
-    lay_away: tuple[LayAwayAdvice, ...]
-    play_risk: Mapping[Card, PlayRisk]
+    tracker: Mapping[Card, str] | None
+    lay_away: tuple[LayAwayAdvice, ...] | None
+    play_risk: Mapping[Card, PlayRisk] | None
 
     @classmethod
-    def of(cls, observation: Observation) -> CribbageAids:
+    def of(cls, observation: Observation, asked: bool = True) -> CribbageAids:
+        if not asked:
+            return _NOT_ASKED
         return cls(tracker(observation), lay_away_advice(observation), play_risks(observation))
 
     def to_json(self) -> dict[str, Any]:
         # The tracker names the cards the seat has seen, by state; every card it leaves out
         # is unseen (so that no view ever names a card hidden from its seat, even as such).
         return {
-            "tracker": {
+            "tracker": None
+            if self.tracker is None
+            else {
                 str(card): state
                 for card, state in sorted(self.tracker.items())
                 if state != "unseen"
             },
-            "lay_away": [advice.to_json() for advice in self.lay_away],
-            "play_risk": {str(card): risk.to_json() for card, risk in self.play_risk.items()},
+            "lay_away": None
+            if self.lay_away is None
+            else [advice.to_json() for advice in self.lay_away],
+            "play_risk": None
+            if self.play_risk is None
+            else {str(card): risk.to_json() for card, risk in self.play_risk.items()},
         }
+
+
+_NOT_ASKED = CribbageAids(None, None, None)

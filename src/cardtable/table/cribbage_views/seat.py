@@ -14,7 +14,7 @@ from cardtable.table.cribbage_views.aids import CribbageAids
 from cardtable.table.cribbage_views.board import BoardView, GameLineView, board_view
 from cardtable.table.cribbage_views.history import EventView, HandEndView, events_of, hand_end
 from cardtable.table.cribbage_views.shows import ShowView, show_view
-from cardtable.table.views import PlayerView, TableHeader
+from cardtable.table.views import PlayerView, TableHeader, rules_json
 
 __all__ = ["CountingView", "FinalView", "PlayedView", "SeatView", "seat_view"]
 
@@ -194,8 +194,9 @@ def _offered(legal: tuple[Action, ...]) -> tuple[str, ...]:
     return tuple(str(a) for a in legal)
 
 
-def seat_view(match: Match, seat: int, header: TableHeader) -> SeatView:
-    """The view of ``seat``, built from that seat's observation and the public match."""
+def seat_view(match: Match, seat: int, header: TableHeader, aids: bool = True) -> SeatView:
+    """The view of ``seat``, built from that seat's observation and the public match (with
+    the learning aids, or with each of them null when they are not asked for)."""
     observation = match.observation(seat)
     view = observation.hand
     hand = match.hands[-1] if match.is_over else match.current
@@ -207,7 +208,7 @@ def seat_view(match: Match, seat: int, header: TableHeader) -> SeatView:
         game=header.game,
         seat=seat,
         players=header.players,
-        rules=match.rules.to_dict(),
+        rules=rules_json(match.rules),
         status="finished" if match.is_over else "active",
         action_count=header.action_count,
         game_number=observation.game_number,
@@ -240,6 +241,6 @@ def seat_view(match: Match, seat: int, header: TableHeader) -> SeatView:
         commitment=None if match.is_over or hand.seed is None else commitment(hand.seed),
         last_hand=None if last is None else hand_end(last, len(match.hands)),
         next_match=header.next_match,
-        aids=CribbageAids.of(view),
+        aids=CribbageAids.of(view, aids),
         rematch_dealer=match.next_first_dealer() if match.is_over else None,
     )

@@ -163,18 +163,24 @@ def knock_advice(
 
 @dataclass(frozen=True, slots=True)
 class LearningAids:
-    """The aids of one seat's view (the page shows them only when the player asks)."""
+    """The aids of one seat's view (the page shows them only when the player asks). The
+    tracker, the feed chances and the knock advice are ``None`` in the view of a seat that
+    did not ask for them (they cost more than the rest of its view, and most players never
+    turn them on); the stock's warning, which the page always shows, is always there."""
 
-    tracker: Mapping[Card, str]
-    feed: Mapping[Card, float]
-    knocks: tuple[KnockAdvice, ...]
+    tracker: Mapping[Card, str] | None
+    feed: Mapping[Card, float] | None
+    knocks: tuple[KnockAdvice, ...] | None
     stock_left: int  # cards above the wall
     stock_warning: bool
 
     @classmethod
-    def of(cls, observation: Observation) -> LearningAids:
+    def of(cls, observation: Observation, asked: bool = True) -> LearningAids:
         over = observation.phase is Phase.OVER
         left = max(0, observation.stock_count - WALL)
+        warning = not over and left <= STOCK_WARNING
+        if not asked:
+            return cls(None, None, None, left, warning)
         # The feed estimate is for the seat's own throw: worked out on its turn only (it
         # samples the opponent's hand, the costliest part of a view).
         throwing = observation.my_turn and observation.phase is Phase.DISCARD
@@ -183,14 +189,20 @@ class LearningAids:
             feed=feed_chances(observation) if throwing else {},
             knocks=knock_advice(observation),
             stock_left=left,
-            stock_warning=not over and left <= STOCK_WARNING,
+            stock_warning=warning,
         )
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "tracker": {str(card): state for card, state in sorted(self.tracker.items())},
-            "feed": {str(card): round(p, 4) for card, p in self.feed.items()},
-            "knock_advice": [advice.to_json() for advice in self.knocks],
+            "tracker": None
+            if self.tracker is None
+            else {str(card): state for card, state in sorted(self.tracker.items())},
+            "feed": None
+            if self.feed is None
+            else {str(card): round(p, 4) for card, p in self.feed.items()},
+            "knock_advice": None
+            if self.knocks is None
+            else [advice.to_json() for advice in self.knocks],
             "wall": WALL,
             "stock_left": self.stock_left,
             "stock_warning": self.stock_warning,

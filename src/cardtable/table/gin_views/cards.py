@@ -8,6 +8,9 @@ from cardtable.cards import Card, CardSet
 
 __all__ = ["cards_of", "names"]
 
+# Every card's name by its number: a view names some sixty cards, each of them often.
+_NAMES = tuple(str(Card(number)) for number in range(52))
+
 
 def cards_of(cards: CardSet | Sequence[Card]) -> tuple[Card, ...]:
     """The cards as a tuple, in the order given (a set's in card order)."""
@@ -16,4 +19,4 @@ def cards_of(cards: CardSet | Sequence[Card]) -> tuple[Card, ...]:
 
 def names(cards: Sequence[Card]) -> list[str]:
     """The cards' canonical names (``TH``), for JSON."""
-    return [str(card) for card in cards]
+    return [_NAMES[card] for card in cards]

@@ -11,6 +11,7 @@ from cardtable.gin.hand import Observation, PublicEvent
 from cardtable.gin.showdown import HandResult
 from cardtable.table.gin_views.cards import cards_of, names
 from cardtable.table.gin_views.layouts import LayoutView, MeldView
+from cardtable.table.views import rules_json
 
 # -- the hand in play ---------------------------------------------------------------------
 
@@ -25,7 +26,10 @@ class EventView:
 
     @classmethod
     def of(cls, event: PublicEvent) -> EventView:
-        return cls(event.seat, event.kind.value, event.card)
+        view = _EVENT_VIEWS.get(event)
+        if view is None:
+            view = _EVENT_VIEWS[event] = cls(event.seat, event.kind.value, event.card)
+        return view
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -33,6 +37,20 @@ class EventView:
             "kind": self.kind,
             "card": None if self.card is None else str(self.card),
         }
+
+
+# A hand's events are few of kind (a seat, a kind, a card or none: some five hundred in
+# all), and every view of a hand lists all of its events so far: each is made, and put as
+# JSON, once. (The JSON is shared by the views that list it: it is never changed.)
+_EVENT_VIEWS: dict[PublicEvent, EventView] = {}
+_EVENT_JSON: dict[EventView, dict[str, Any]] = {}
+
+
+def _event_json(event: EventView) -> dict[str, Any]:
+    found = _EVENT_JSON.get(event)
+    if found is None:
+        found = _EVENT_JSON[event] = event.to_json()
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +158,7 @@ class HandView:
         other = observation.opponent_hand
         return cls(
             seat=observation.seat,
-            rules=observation.rules.to_dict(),
+            rules=rules_json(observation.rules),
             dealer=observation.dealer,
             phase=observation.phase.value,
             to_act=observation.to_act,
@@ -192,7 +210,7 @@ class HandView:
             "dead_cards": names(self.dead_cards),
             "taken": None if self.taken is None else str(self.taken),
             "stock_only": self.stock_only,
-            "events": [event.to_json() for event in self.events],
+            "events": [_event_json(event) for event in self.events],
             "result": None if self.result is None else self.result.to_json(),
             "opponent_hand": None if self.opponent_hand is None else names(self.opponent_hand),
             "scores": None if self.scores is None else list(self.scores),

@@ -18,11 +18,12 @@ from cardtable.table.gin_views.finished import HandSummary, hand_summary
 from cardtable.table.gin_views.hands import HandView
 from cardtable.table.gin_views.layouts import KnockOption, LayoutView, knock_options
 from cardtable.table.gin_views.sheet import ScoreSheet
-from cardtable.table.views import MadeOnce, PlayerView, TableHeader
+from cardtable.table.views import MadeOnce, PlayerView, TableHeader, rules_json
 
 # A finished hand never changes, and every later view of its match shows it as the last
 # hand: its summary (both layouts worked out) is made once.
 _LAST_HANDS: MadeOnce[HandSummary] = MadeOnce(2048)
+_LAST_HANDS_JSON: MadeOnce[dict[str, Any]] = MadeOnce(2048)
 
 # -- a seat at the table ------------------------------------------------------------------
 
@@ -46,13 +47,13 @@ class PlayView:
     aids: LearningAids
 
     @classmethod
-    def of(cls, observation: Observation) -> PlayView:
+    def of(cls, observation: Observation, aids: bool = True) -> PlayView:
         return cls(
             HandView.of(observation),
             LayoutView.best(observation.hand),
             knock_options(observation),
             _discard_deadwood(observation),
-            LearningAids.of(observation),
+            LearningAids.of(observation, aids),
         )
 
     @property
@@ -150,14 +151,17 @@ class SeatView:
             **self.sheet.to_json(),
             **self.play.to_json(),
             "commitment": self.commitment,
-            "last_hand": None if self.last_hand is None else self.last_hand.to_json(),
+            "last_hand": None
+            if self.last_hand is None
+            else _LAST_HANDS_JSON.get(self.last_hand, self.last_hand.to_json),
             "next_match": self.next_match,
             "rematch_dealer": self.rematch_dealer,
         }
 
 
-def seat_view(match: Match, seat: int, header: TableHeader) -> SeatView:
-    """The view of ``seat``, built from that seat's observation and the public match."""
+def seat_view(match: Match, seat: int, header: TableHeader, aids: bool = True) -> SeatView:
+    """The view of ``seat``, built from that seat's observation and the public match (with
+    the learning aids, or only the stock's warning when they are not asked for)."""
     observation = match.observation(seat)
     hand = match.hands[-1] if match.is_over else match.current
     last = match.hands[-1] if match.hands else None
@@ -166,14 +170,14 @@ def seat_view(match: Match, seat: int, header: TableHeader) -> SeatView:
         game=header.game,
         seat=seat,
         players=header.players,
-        rules=match.rules.to_dict(),
+        rules=rules_json(match.rules),
         status="finished" if match.is_over else "active",
         action_count=header.action_count,
         hand_number=len(match.sheet) if match.is_over else match.hand_number,
         deal_number=match.deal_number,
         dealer=hand.dealer,
         sheet=ScoreSheet.of(match),
-        play=PlayView.of(observation),
+        play=PlayView.of(observation, aids),
         commitment=None if match.is_over else commitment(hand.seed or ""),
         last_hand=None
         if last is None

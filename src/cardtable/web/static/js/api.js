@@ -39,11 +39,13 @@ export const api = {
   options: (game = null) => request("GET", game ? `/api/options?game=${encodeURIComponent(game)}` : "/api/options"),
   create: (body) => request("POST", "/api/matches", { body }),
   lookup: (seats) => request("POST", "/api/matches/lookup", { body: { seats } }),
-  view: (id, token) => request("GET", `/api/matches/${encodeURIComponent(id)}`, { token }),
-  act: (id, token, action, expected) =>
+  // aids: the view with the learning aids (the server makes them only when asked).
+  view: (id, token, aids = false) =>
+    request("GET", `/api/matches/${encodeURIComponent(id)}${aids ? "?aids=1" : ""}`, { token }),
+  act: (id, token, action, expected, aids = false) =>
     request("POST", `/api/matches/${encodeURIComponent(id)}/actions`, {
       token,
-      body: { action, expected },
+      body: aids ? { action, expected, aids } : { action, expected },
     }),
   hint: (id, token) => request("POST", `/api/matches/${encodeURIComponent(id)}/hint`, { token }),
   replay: (id, token, deal) =>
@@ -63,12 +65,14 @@ export const api = {
  * A live connection to one seat of a match: calls onView(view) for every pushed view and
  * onPresence(online) when a seat's page opens or closes; reconnects after a drop. Once the
  * seat is open, act() sends a move over it (cheaper for the server than a POST, and the
- * page is not pushed the same view a second time).
+ * page is not pushed the same view a second time). aids(): whether its views should hold
+ * the learning aids (asked in each hello; setAids() when the player turns one on or off).
  */
 export class TableSocket {
-  constructor(matchId, token, { onView, onPresence, onStatus }) {
+  constructor(matchId, token, { onView, onPresence, onStatus, aids }) {
     this.matchId = matchId;
     this.token = token;
+    this.aids = aids || (() => false);
     this.onView = onView;
     this.onPresence = onPresence || (() => {});
     this.onStatus = onStatus || (() => {});
@@ -87,7 +91,7 @@ export class TableSocket {
     const ws = new WebSocket(url);
     this.ws = ws;
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify({ type: "hello", token: this.token }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token, aids: Boolean(this.aids()) }));
       this.delay = 500;
       this.onStatus(true);
       this.ping = setInterval(() => {
@@ -137,6 +141,15 @@ export class TableSocket {
       this.answers.set(id, { resolve, reject });
       ws.send(JSON.stringify({ type: "act", action, expected, id }));
     });
+  }
+
+  /** Ask for the views with the learning aids or without: the server answers with the view
+   * as it now is. False when the socket is not open (its next hello asks anyway). */
+  setAids(on) {
+    const ws = this.ws;
+    if (!this.ready || !ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify({ type: "aids", on: Boolean(on) }));
+    return true;
   }
 
   close() {

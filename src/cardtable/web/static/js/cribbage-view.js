@@ -13,12 +13,14 @@ import { drawCribbageSide } from "./cribbage-side.js";
 import { CribbageTable } from "./cribbage-table.js";
 import { eventText } from "./cribbage-words.js";
 import { MatchSeat } from "./match-seat.js";
+import { CRIBBAGE_AIDS } from "./learning-aids.js";
 import { noteCommitment, noteDealt, seenCommitment, seenDealt } from "./store.js";
 
 export class CribbageView extends MatchSeat(CribbageTable) {
   constructor(root, { matchId, token, view }) {
     super(root, "match");
     this.seatAt(matchId, token);
+    this.aidList = CRIBBAGE_AIDS;
     this.replayOpener = openCribbageReplay;
     this.connect(view);
   }

@@ -4,7 +4,7 @@
 // risk. Cribbage: the card tracker (yours, laid away, played by whom, the starter, shown,
 // unseen), the expert's best lay-aways with their expected points, and on each playable card
 // the chance the opponent pegs on it. The server works them all out from this seat's own
-// view (the view's `aids`); this only shows them. The table's settings (pace, sounds) and
+// view (the view's `aids`, made only while one of them is on); this only shows them. The table's settings (pace, sounds) and
 // the aids' switches are here too, each game naming its own aids.
 
 import { RANKS, SUITS, cardText } from "./cards.js";
@@ -81,7 +81,7 @@ export function feedWords(table, card) {
 /** "Knock with 8 (throw the 9♠): undercut risk 32%", when a knock is legal and the aid on. */
 export function knockAdvice(table) {
   const a = aids(table);
-  if (!a || !prefs.aid("knock") || !table.myTurn || !table.view.can_knock || !a.knock_advice.length) return null;
+  if (!a || !prefs.aid("knock") || !table.myTurn || !table.view.can_knock || !a.knock_advice || !a.knock_advice.length) return null;
   const [best, ...others] = a.knock_advice;
   const more = others.slice(0, 2).map((k) => `with ${k.deadwood} (${cardText(k.card)}): ${percent(k.undercut_risk)}`);
   return h("p", { class: "knock-advice", id: "knock-advice", role: "note" },
@@ -201,6 +201,7 @@ export function settingsPanel(table, aidList = AIDS) {
     h("fieldset", { class: "aids" }, h("legend", {}, "Learning aids"),
       ...aidList.map(([name, label]) => checkbox(`aid-${name}`, label, prefs.aid(name), (on) => {
         prefs.setAid(name, on);
+        if (table.aidsChanged) table.aidsChanged(); // the server makes them only when asked
         table.render();
         const again = document.getElementById(`aid-${name}`); // the side was drawn anew
         if (again) again.focus();

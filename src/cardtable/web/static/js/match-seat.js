@@ -9,12 +9,17 @@
 // A game's view provides: `events(view)` (the hand's public events so far),
 // `preview(move, index)` (show one of the computer's moves before the view that holds it),
 // `setViewFor(view, old, moved)`, `handDialog(last, done)`, `finalDialog()`,
-// `replayOpener` (the game's openReplay), `renderSide`, `remember`, `verification`.
+// `replayOpener` (the game's openReplay), `renderSide`, `remember`, `verification`, and
+// `aidList` (the game's learning aids: the views hold them only while one is on).
 
 import { api, TableSocket } from "./api.js";
 import { modalOpen, openModal, toast } from "./dialogs.js";
-import { ackDeal, ackedDeal, inviteFor, rememberInvite, rememberSeat } from "./store.js";
+import { ackDeal, ackedDeal, inviteFor, prefs, rememberInvite, rememberSeat } from "./store.js";
 import { paceMs, sleep } from "./table-motion.js";
+
+/** Whether a view holds the learning aids (a view of a page that did not ask has them null,
+ * but for gin's stock warning, which shows always). */
+const aidsIn = (view) => Boolean(view.aids && view.aids.tracker);
 
 export const MatchSeat = (Base) => class extends Base {
   /** Set up the seat of `matchId` held by `token` (before its first view). */
@@ -45,7 +50,20 @@ export const MatchSeat = (Base) => class extends Base {
         if (this.view) this.render();
       },
       onStatus: (up) => this.root.classList.toggle("offline", !up),
+      aids: () => this.wantsAids(),
     });
+  }
+
+  /** Whether one of this game's learning aids is on: the server works them out only for a
+   * page that asks. */
+  wantsAids() {
+    return prefs.anyAid(this.aidList || []);
+  }
+
+  /** A learning aid was turned on or off: ask for the views with the aids (or without). */
+  aidsChanged() {
+    if (this.socket && this.socket.setAids(this.wantsAids())) return;
+    api.view(this.matchId, this.token, this.wantsAids()).then((v) => this.apply(v), () => null);
   }
 
   destroy() {
@@ -116,7 +134,9 @@ export const MatchSeat = (Base) => class extends Base {
     const nextArrived = Boolean(old && view.next_match && old.next_match !== view.next_match);
     // A player named itself: the same table, with a new name to show.
     const renamed = Boolean(old && old.players.some((p, i) => p.name !== view.players[i].name));
-    if (!moved && !nextArrived && !renamed && this.felt) return; // the same table again (answer and push)
+    // The learning aids came with the view (one was turned on), or went (all turned off).
+    const aided = Boolean(old && aidsIn(old) !== aidsIn(view));
+    if (!moved && !nextArrived && !renamed && !aided && this.felt) return; // the same table again (answer and push)
     this.setViewFor(view, old, moved);
     this.remember();
     this.render();
@@ -128,7 +148,7 @@ export const MatchSeat = (Base) => class extends Base {
   send(text) {
     const expected = this.view.action_count;
     const overSocket = this.socket && this.socket.act(text, expected);
-    return overSocket || api.act(this.matchId, this.token, text, expected);
+    return overSocket || api.act(this.matchId, this.token, text, expected, this.wantsAids());
   }
 
   fetchHint() {
@@ -140,7 +160,7 @@ export const MatchSeat = (Base) => class extends Base {
   async recover(error) {
     if (error.status !== 409 && error.status !== 0) return;
     try {
-      this.apply(await api.view(this.matchId, this.token));
+      this.apply(await api.view(this.matchId, this.token, this.wantsAids()));
     } catch (ignored) {
       // The socket will bring the table up to date.
     }

@@ -13,6 +13,7 @@ import { finalDialog, showdownDialog } from "./match-dialogs.js";
 import { MatchSeat } from "./match-seat.js";
 import { noteCommitment, noteDealt, seenCommitment, seenDealt } from "./store.js";
 import { TableBase } from "./table-base.js";
+import { AIDS } from "./learning-aids.js";
 import { moveWords } from "./felt.js";
 import { previewMove } from "./table-motion.js";
 
@@ -21,6 +22,7 @@ export class MatchView extends MatchSeat(TableBase) {
   constructor(root, { matchId, token, view = null }) {
     super(root, "match");
     this.seatAt(matchId, token);
+    this.aidList = AIDS;
     this.initialView = view;
     this.replayOpener = openReplay;
     this.start();
@@ -29,7 +31,7 @@ export class MatchView extends MatchSeat(TableBase) {
   async start() {
     this.loading();
     try {
-      this.connect(this.initialView || await api.view(this.matchId, this.token));
+      this.connect(this.initialView || await api.view(this.matchId, this.token, this.wantsAids()));
     } catch (error) {
       const refused = error.status === 403 || error.status === 404;
       this.root.replaceChildren(h("section", { class: "panel notice" },

@@ -3,6 +3,8 @@
 // cribbage-view.js for Cribbage) with the view already fetched.
 
 import { api } from "./api.js";
+import { AIDS, CRIBBAGE_AIDS } from "./learning-aids.js";
+import { prefs } from "./store.js";
 import { h } from "./dialogs.js";
 import { CribbageView } from "./cribbage-view.js";
 import { MatchView } from "./match-view.js";
@@ -35,7 +37,8 @@ export class SeatPage {
     this.root.replaceChildren(h("div", { class: "loading" }, h("div", { class: "spinner" }), "Shuffling…"));
     let view;
     try {
-      view = await api.view(this.matchId, this.token);
+      // The game is not known yet: the aids of either game that the player turned on.
+      view = await api.view(this.matchId, this.token, prefs.anyAid([...AIDS, ...CRIBBAGE_AIDS]));
     } catch (error) {
       if (this.destroyed) return;
       const refused = error.status === 403 || error.status === 404;

@@ -76,6 +76,10 @@ export const prefs = {
   setAid(name, on) {
     write(`aid:${name}`, Boolean(on));
   },
+  /** Whether one of the aids `names` is on. */
+  anyAid(names) {
+    return names.some(([name]) => this.aid(name));
+  },
 };
 
 /** The order the player dragged their cards into, for a deal of a match. */
