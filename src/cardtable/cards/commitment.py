@@ -13,12 +13,14 @@ seed, and anyone can check the two agree and recompute the shuffle
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 
 __all__ = ["check_commitment", "commitment"]
 
 
+@functools.lru_cache(maxsize=4096)  # every view of a hand in play names its commitment
 def commitment(seed: str | int) -> str:
     """A hex SHA-256 of the seed: published before a deal, checked against the seed after."""
     # The prefix dates from the ginrummy package; changing it would break published hashes.

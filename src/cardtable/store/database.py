@@ -159,6 +159,7 @@ class Store:
         self._lock_timeout = lock_timeout
         is_sqlite = self.engine.dialect.name == "sqlite"
         self._write_turn: threading.Lock | None = threading.Lock() if is_sqlite else None
+        self._writer: Connection | None = None  # SQLite: the writers' connection, kept
         # SQLite: one writer at a time, a sync per commit; the writes waiting share one
         # (PostgreSQL's concurrent commits share their WAL flushes by themselves).
         self._group = (
@@ -183,6 +184,15 @@ class Store:
         self._count_reader: PoolProxiedConnection | None = None
 
     def close(self) -> None:
+        turn = self._write_turn
+        if turn is not None and turn.acquire(timeout=self._lock_timeout):
+            try:
+                if self._writer is not None:
+                    with suppress(*_UNAVAILABLE):
+                        self._writer.close()
+                    self._writer = None
+            finally:
+                turn.release()
         with self._count_guard:
             if self._count_reader is not None:
                 self._count_reader.close()
@@ -217,12 +227,19 @@ class Store:
             raise StoreUnavailableError("the database did not answer; nothing was stored (busy)")
         connection: Connection | None = None
         committing = False
+        kept = False
         try:
-            connection = self.engine.connect()
+            # On SQLite the writers take turns (above), so one connection serves them all and
+            # is kept between transactions: a checkout from the pool and back costs more of
+            # this process's CPU than the statements of a move. Any failure drops it.
+            connection, self._writer = self._writer, None
+            if connection is None:
+                connection = self.engine.connect()
             transaction = connection.begin()
             yield connection
             committing = True
             transaction.commit()
+            kept = self._write_turn is not None
         except _UNAVAILABLE as error:
             if committing:
                 raise StoreUnavailableError(
@@ -232,7 +249,9 @@ class Store:
                 f"the database did not answer; nothing was stored ({_brief(error)})"
             ) from error
         finally:
-            if connection is not None:
+            if kept:
+                self._writer = connection
+            elif connection is not None:
                 with suppress(*_UNAVAILABLE):  # a lost connection: the pool replaces it
                     connection.close()
             if self._write_turn is not None:
