@@ -9,6 +9,7 @@ SQLite file has no such channel, so it is served by one process.
 
 from __future__ import annotations
 
+import gc
 import os
 from typing import TYPE_CHECKING, TextIO
 
@@ -110,7 +111,27 @@ def _app(store: Store, job_lease: float | None, cache_size: int | None) -> Starl
         cache_size=CACHE_SIZE if cache_size is None else cache_size,
         job_lease=JOB_LEASE if job_lease is None else job_lease,
     )
-    return create_app(service)
+    app = create_app(service)
+    _tune_collector()
+    return app
+
+
+# Young objects collected after this many new ones (Python's default is 700). A move makes
+# a few thousand short-lived objects (its views, their JSON, the statements' parameters),
+# nearly all freed by reference counting: at the default the cyclic collector ran several
+# times a move for nothing.
+YOUNG_THRESHOLD = 10_000
+
+
+def _tune_collector() -> None:
+    """Tune Python's cyclic garbage collector for a server, once its app is made: what
+    exists by then (modules, the app, the caches' frames) lives as long as the process and
+    is moved out of the collector's sight (``gc.freeze``), and young collections are
+    rarer. Measured in ``bench/table_load.py``, pinned at 64 matches, three rounds against
+    the defaults: 14 to 19% less server CPU a move."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG_THRESHOLD, 50, 100)
 
 
 def _schedule_pending_turns(store: Store, out: TextIO) -> None:
