@@ -202,17 +202,19 @@ def test_a_worker_killed_holding_a_turn_holds_it_only_for_its_lease(db_url: str)
         match_id, token = created.match_id, str(created.tokens[0])
         before = first_move(first, match_id, token)
         first.act(match_id, token, "pass", before.action_count)
+        claimed = time.monotonic()  # the lease runs from the claim
         [job] = stores[0].claim_jobs("killed-worker", lease=0.5)  # and never plays it
         assert job.match_id == match_id
         second = TableService(stores[1], computers="worker", job_lease=0.5)
         worker = ComputerWorker(second, poll=0.1)
-        started = time.monotonic()
         worker.start()
         try:
             eventually(lambda: gin_view(second.view(match_id, token)).my_turn, within=10)
         finally:
             worker.stop()
-        assert time.monotonic() - started >= 0.3  # not before the lease ran out
+        # Not before the lease ran out: measured from the claim, not from the second
+        # worker's start (which a busy machine may reach well into the lease).
+        assert time.monotonic() - claimed >= 0.45
         assert gin_view(first.view(match_id, token)).my_turn  # the first sees it too
     finally:
         for store in stores:
