@@ -76,9 +76,10 @@ export const prefs = {
   setAid(name, on) {
     write(`aid:${name}`, Boolean(on));
   },
-  /** Whether one of the aids `names` is on. */
-  anyAid(names) {
-    return names.some(([name]) => this.aid(name));
+  /** Whether one of a game's aids is on (`aids`: its [name, label] pairs, as learning-aids.js
+   * lists them). */
+  anyAid(aids) {
+    return aids.some(([name]) => this.aid(name));
   },
 };
 
