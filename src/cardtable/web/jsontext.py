@@ -62,6 +62,19 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
+class _Constant(Exception):
+    """``NaN``, ``Infinity`` or ``-Infinity`` met by the parser (named in ``args[0]``)."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _Constant(name)
+
+
+# One decoder for every call: making one per call (as ``json.loads`` does when given a hook)
+# costs more than parsing a WebSocket frame.
+_DECODER: Final = json.JSONDecoder(parse_constant=_no_constant)
+
+
 def read_json(data: bytes | str, what: str = "the text", max_depth: int = MAX_DEPTH) -> Any:
     """``data`` (UTF-8 bytes or text) parsed as JSON; :class:`BadJson` saying what is wrong
     with ``what`` (the name of the text in the message)."""
@@ -72,24 +85,24 @@ def read_json(data: bytes | str, what: str = "the text", max_depth: int = MAX_DE
             raise BadJson(f"{what} is not valid UTF-8") from None
     else:
         text = data
-    # Counted before parsing, so that no nesting can reach the parser's recursion.
-    if nesting_depth(text) > max_depth:
+    # Counted before parsing, so that no nesting can reach the parser's recursion (a text
+    # with fewer brackets than the limit cannot nest deeper: most are not scanned).
+    if text.count("[") + text.count("{") > max_depth and nesting_depth(text) > max_depth:
         raise BadJson(f"{what} nests JSON deeper than {max_depth} levels")
-
-    def no_constant(name: str) -> Any:
-        raise BadJson(f"{what} holds {name}, which is not a JSON number")
-
     try:
-        value = json.loads(text, parse_constant=no_constant)
-    except BadJson:
-        raise
+        value = _DECODER.decode(text)
+    except _Constant as constant:
+        raise BadJson(f"{what} holds {constant.args[0]}, which is not a JSON number") from None
     except ValueError:
         raise BadJson(f"{what} is not valid JSON") from None
-    try:
-        # A lone surrogate (escaped in the JSON or in the text itself) cannot be encoded.
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise BadJson(
-            f"{what} holds a lone surrogate (\\ud800-\\udfff), which is not Unicode text"
-        ) from None
+    # A lone surrogate cannot be encoded: one escaped in the JSON (only a ``\\u`` escape
+    # makes one), or one in the text itself (never in text decoded from UTF-8 bytes, nor in
+    # ASCII text).
+    if "\\u" in text or not (isinstance(data, bytes) or text.isascii()):
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadJson(
+                f"{what} holds a lone surrogate (\\ud800-\\udfff), which is not Unicode text"
+            ) from None
     return value
