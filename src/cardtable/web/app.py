@@ -96,6 +96,7 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
     finally:
         await run_in_threadpool(background.stop)
+        app.state.web.hub.close()
 
 
 ROUTES = [

@@ -29,10 +29,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +61,10 @@ __all__ = ["MAX_MESSAGE", "Hub"]
 MAX_MESSAGE = 4096
 HELLO_TIMEOUT = 15.0
 VIEW_RETRY = 1.0  # seconds before a view the database could not give is asked for again
+# Threads for the sockets' actions, each of which waits for its durable commit. A pool of
+# the hub's own: AnyIO's (``run_in_threadpool``) spends more of the event loop on the hand-
+# over (a limiter, cancel scopes, context lookups) than a move of the simple level costs.
+ACT_THREADS = 40
 _ACT_EXTRA = frozenset({"type", "id"})  # an action's fields over the socket, beside the POST's
 
 _log = logging.getLogger("cardtable.web")
@@ -98,6 +104,19 @@ class Hub:
         self._rooms: dict[str, _Room] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._guard = threading.Lock()
+        self._acting: ThreadPoolExecutor | None = None  # made on the first action
+
+    def close(self) -> None:
+        """Let the threads of the sockets' actions end once the actions in hand are done
+        (a later action starts new ones)."""
+        acting, self._acting = self._acting, None
+        if acting is not None:
+            acting.shutdown(wait=False)
+
+    def _pool(self) -> ThreadPoolExecutor:
+        if self._acting is None:
+            self._acting = ThreadPoolExecutor(ACT_THREADS, thread_name_prefix="cardtable-act")
+        return self._acting
 
     def online(self, match_id: str) -> list[bool]:
         room = self._rooms.get(match_id)
@@ -222,7 +241,7 @@ class Hub:
         if problem is not None:
             return {"type": "error", **answer, "status": 400, "error": problem}
         try:
-            view = await run_in_threadpool(
+            act = functools.partial(
                 self.service.act,
                 match_id,
                 connection.token,
@@ -230,6 +249,7 @@ class Hub:
                 data.get("expected"),
                 data.get("aids", connection.aids),
             )
+            view = await asyncio.get_running_loop().run_in_executor(self._pool(), act)
         except TableUnavailableError as error:  # its message says whether it was stored
             return {"type": "error", **answer, "status": 503, "error": str(error)}
         except StoreUnavailableError as error:
