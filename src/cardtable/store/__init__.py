@@ -4,6 +4,7 @@ turns, and the announcements of changes between processes."""
 
 from cardtable.store.database import (
     ActionConflictError,
+    Append,
     SeriesConflictError,
     Store,
     StoredAction,
@@ -16,6 +17,7 @@ from cardtable.store.jobs import Job
 
 __all__ = [
     "ActionConflictError",
+    "Append",
     "ChangeFeed",
     "Job",
     "SeriesConflictError",

@@ -118,6 +118,20 @@ class StoredMatch:
     action_count: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Append:
+    """The arguments of one :meth:`Store.append_actions`, for :meth:`Store.append_many`."""
+
+    match_id: str
+    first_number: int
+    actions: list[tuple[int, str]]
+    status: str
+    summary: dict[str, Any]
+    computer_next: bool = False
+    claim_for: str | None = None
+    lease: float = 0.0
+
+
 def default_url() -> str:
     """``CARDTABLE_DATABASE_URL`` or ``GINRUMMY_DATABASE_URL``, else a SQLite file in the
     user's data directory."""
@@ -418,28 +432,70 @@ class Store:
         the job written, if any. Raises :class:`ActionConflictError` if the match has moved
         past ``first_number`` (any number is taken)."""
         move = Move(match_id, first_number, actions, status, summary, _now())
+        job = (self.clock(), claim_for, lease) if computer_next else None
         if self.postgres:
-            return self._append_in_one(
-                move, (self.clock(), claim_for, lease) if computer_next else None
+            return self._append_in_one(move, job)
+        try:
+            return self._write(self._append_work(move, job))
+        except IntegrityError:
+            raise ActionConflictError(f"action {first_number} of {match_id} exists") from None
+
+    def append_many(self, appends: list[Append]) -> list[Job | Exception | None]:
+        """Several :meth:`append_actions` (of different matches) at once, each with its own
+        outcome, in order: the job written (or ``None``), or the exception that call would
+        have raised. On SQLite they share commits, and the caller waits once for all."""
+        moves = [
+            (
+                Move(a.match_id, a.first_number, a.actions, a.status, a.summary, _now()),
+                (self.clock(), a.claim_for, a.lease) if a.computer_next else None,
             )
+            for a in appends
+        ]
+        outcomes: list[Job | Exception | None] = []
+        if self.postgres or self._group is None:  # one autocommit statement each anyway
+            for move, job in moves:
+                try:
+                    outcomes.append(
+                        self._append_in_one(move, job)
+                        if self.postgres
+                        else self._write(self._append_work(move, job))
+                    )
+                except IntegrityError:
+                    outcomes.append(_conflict(move))
+                except Exception as error:
+                    outcomes.append(error)
+            return outcomes
+        ran = self._group.run_many([self._append_work(move, job) for move, job in moves])
+        for (move, _), (value, failure) in zip(moves, ran, strict=True):
+            if isinstance(failure, IntegrityError):
+                outcomes.append(_conflict(move))
+            elif isinstance(failure, Exception):
+                outcomes.append(failure)
+            elif failure is not None:  # an interrupt, not an outcome
+                raise failure
+            else:
+                outcomes.append(value)
+        return outcomes
+
+    def _append_work(
+        self, move: Move, job: tuple[float, str | None, float] | None
+    ) -> Callable[[Connection], Job | None]:
+        """The write of :meth:`append_actions` on SQLite, for a (group) transaction."""
 
         def work(connection: Connection) -> Job | None:
             # The count moves only from the one this writer saw: a racing writer finds
             # no row to update.
-            moved, job = append_on_sqlite(
-                connection, move, (self.clock(), claim_for, lease) if computer_next else None
-            )
+            moved, written = append_on_sqlite(connection, move, job)
             if not moved:
-                exists = connection.scalar(select(MATCHES.c.id).where(MATCHES.c.id == match_id))
+                exists = connection.scalar(
+                    select(MATCHES.c.id).where(MATCHES.c.id == move.match_id)
+                )
                 if exists is None:
-                    raise KeyError(match_id)
-                raise ActionConflictError(f"action {first_number} of {match_id} exists")
-            return job
+                    raise KeyError(move.match_id)
+                raise _conflict(move)
+            return written
 
-        try:
-            return self._write(work)
-        except IntegrityError:
-            raise ActionConflictError(f"action {first_number} of {match_id} exists") from None
+        return work
 
     def _append_in_one(self, move: Move, job: tuple[float, str | None, float] | None) -> Job | None:
         """:meth:`append_actions` on PostgreSQL: one statement in autocommit
@@ -536,3 +592,7 @@ def _stored(row: Any) -> StoredMatch:
         follows=row.follows,
         action_count=row.action_count or 0,
     )
+
+
+def _conflict(move: Move) -> ActionConflictError:
+    return ActionConflictError(f"action {move.first_number} of {move.match_id} exists")

@@ -71,29 +71,49 @@ class GroupCommit:
     def run(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` in a transaction shared with the writes waiting beside it; its
         value once the transaction committed, or its exception."""
-        write: _Write[T] = _Write(work)
+        value, error = self.run_many([work])[0]
+        if error is not None:
+            raise error
+        return value  # type: ignore[no-any-return]
+
+    def run_many(
+        self, works: list[Callable[[Connection], Any]]
+    ) -> list[tuple[Any, BaseException | None]]:
+        """Run several writes as :meth:`run` runs one, waiting once for all of them (in
+        the order given, sharing transactions with each other and the writes beside them):
+        each write's value and exception (``None`` when it committed). For a thread with
+        many writes in hand (the computer's turns of many matches), which would otherwise
+        wait for a commit per write."""
+        writes: list[_Write[Any]] = [_Write(work) for work in works]
         deadline = time.monotonic() + self._timeout
         with self._turn:
-            self._waiting.append(write)
-            while self._leading and not write.done:
-                left = deadline - time.monotonic()
-                if left <= 0 and write in self._waiting:
-                    self._waiting.remove(write)  # never taken: nothing of it was stored
-                    raise self._busy()
-                self._turn.wait(max(left, 0.05))
-            if not write.done:
+            self._waiting.extend(writes)
+        while True:
+            with self._turn:
+                while self._leading and not all(write.done for write in writes):
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        for write in writes:
+                            if write in self._waiting:  # never taken: nothing of it stored
+                                self._waiting.remove(write)
+                                write.error, write.done = self._busy(), True
+                        if all(write.done for write in writes):
+                            break
+                    self._turn.wait(max(left, 0.05))
+                if all(write.done for write in writes):
+                    return [(write.value, write.error) for write in writes]
                 self._leading = True
                 batch, self._waiting = self._waiting[:BATCH_LIMIT], self._waiting[BATCH_LIMIT:]
-        if not write.done:
             try:
                 self._commit(batch)
             finally:
                 with self._turn:
+                    for write in batch:  # (only an interrupt leaves any undone)
+                        if not write.done:
+                            write.error = write.error or self._busy()
+                            write.done = True
                     self._leading = False
                     self._turn.notify_all()
-        if write.error is not None:
-            raise write.error
-        return write.value  # type: ignore[no-any-return]
 
     def _commit(self, batch: list[_Write[Any]]) -> None:
         try:
