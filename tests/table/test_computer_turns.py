@@ -414,3 +414,37 @@ def test_turns_handed_over_with_the_move_need_no_look_at_the_store(
     assert turns >= 6 and worker.played >= 3
     # The first look at the start, then one per poll second at most.
     assert len(looks) <= 2 + int(took), (len(looks), worker.played, took)
+
+
+def test_turns_in_hand_are_played_together_each_with_its_own_outcome(store: Store) -> None:
+    """A worker with many turns handed over plays them at once: their moves share one
+    commit on SQLite (one wait, not one per turn), and a turn that fails is retried alone
+    while the others stand."""
+    service = TableService(store, computers="worker")
+    worker = ComputerWorker(service, poll=60.0)
+    service.attach_worker(worker.owner, worker.take)  # its thread is not started: run by hand
+    matches = []
+    for n in range(6):
+        created = service.create_match(VS_COMPUTER, seed=f"together-{n}", first_dealer=1)
+        match_id, token = created.match_id, str(created.tokens[0])
+        service.act(match_id, token, "pass", first_move(service, match_id, token).action_count)
+        matches.append((match_id, token))
+    failing = matches[2][0]
+    live = service._live.get(failing)
+    assert live is not None
+
+    class Broken:
+        def move(self, match: object, seat: int) -> str:
+            raise RuntimeError("the computer failed")
+
+    live.computers[1] = Broken()  # type: ignore[assignment]
+    writes, commits = store.commit_stats
+    assert worker.run_once(look=False) == 6 and worker.played == 6
+    for match_id, token in matches:
+        assert gin_view(service.view(match_id, token)).my_turn == (match_id != failing)
+    if not store.postgres:
+        # The five turns in one commit, and the failed one given back in one of its own.
+        assert store.commit_stats == (writes + 6, commits + 2)
+    job = store.job(failing)
+    assert job is not None and job.last_error == "RuntimeError: the computer failed"
+    assert job.locked_by is None  # given back, with its backoff, for any worker

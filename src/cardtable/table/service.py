@@ -27,6 +27,7 @@ When a computer seat is to act next, the same transaction writes its pending tur
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hmac
 import logging
@@ -42,6 +43,7 @@ from cardtable.errors import IllegalActionError
 from cardtable.games import GameMatch, GameRules
 from cardtable.store import (
     ActionConflictError,
+    Append,
     Job,
     SeriesConflictError,
     Store,
@@ -82,6 +84,18 @@ Computers = Literal["inline", "worker"]
 Listener = Callable[[str], None]
 
 _log = logging.getLogger("cardtable.table")
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """A computer's turn thought out on ``trial`` (a copy of ``live``'s match at action
+    ``start``), to be stored as ``write``; ``index`` is its job's place in a batch."""
+
+    index: int
+    live: LiveMatch
+    start: int
+    trial: GameMatch
+    write: Append
 
 
 @dataclass(frozen=True, slots=True)
@@ -479,32 +493,124 @@ class TableService:
         the job deleted in one transaction (or rescheduled, if a computer plays on). On a
         failure the job is given back with a backoff and the error, and the failure says
         when it falls due; ``None`` when the turn was played or had been already."""
-        return self._run_job(job, owner, None)
+        return self.run_claimed_many([job], owner)[0]
+
+    def run_claimed_many(self, jobs: Sequence[Job], owner: str) -> list[TurnFailed | None]:
+        """:meth:`run_claimed` for the jobs of several matches at once, their moves stored
+        together (on SQLite in shared commits, waited for once): a worker with many turns in
+        hand would otherwise wait for a commit per turn."""
+        return self._run_jobs([(job, None) for job in jobs], owner)
 
     def _run_job(self, job: Job, owner: str, live: LiveMatch | None) -> TurnFailed | None:
-        try:
-            if live is None:
-                live = self._live.get(job.match_id)
-                played = live is not None and self._play_computers(live)
-                if not played:  # not live here, or behind another process: read the store
-                    live = self._live_at(self._stored(job.match_id))
-                    played = self._play_computers(live)
+        return self._run_jobs([(job, live)], owner)[0]
+
+    def _run_jobs(
+        self, jobs: Sequence[tuple[Job, LiveMatch | None]], owner: str
+    ) -> list[TurnFailed | None]:
+        """Each job's turn (from its live match, when given; else this process's copy, or the
+        store's), thought out one by one and stored together; each job's outcome."""
+        outcomes: list[TurnFailed | None] = [None] * len(jobs)
+        turns: list[_Turn] = []
+        for index, (job, given) in enumerate(jobs):
+            try:
+                turn = self._computer_turn(index, job, given)
+            except Exception as error:  # any fault: the turn stays pending, tried again
+                outcomes[index] = self._turn_failed(job, owner, error)
+                continue
+            if turn is None:  # stored already (by a worker whose lease ran out) or stale
+                self._release(job, owner, 0.0, None)
             else:
-                played = self._play_computers(live)
-        except Exception as error:  # any fault: the turn stays pending and is tried again
-            delay = retry_delay(job.attempts)
-            _log.warning(
-                "the computer's turn in match %s failed (attempt %d, again in %.2gs): %s",
-                job.match_id,
-                job.attempts,
-                delay,
-                error,
-            )
-            released = self._release(job, owner, delay, f"{type(error).__name__}: {error}")
-            return TurnFailed(delay, held=not released)
-        if not played:  # stored already (by a worker whose lease ran out) or stale
-            self._release(job, owner, 0.0, None)
-        return None
+                turns.append(turn)
+        for turn, failure in self._store_turns(turns):
+            job = jobs[turn.index][0]
+            if failure is None:
+                continue
+            if isinstance(failure, ActionConflictError):  # this copy was behind
+                try:
+                    self._live_at(self._stored(turn.live.id))  # caught up for the next try
+                except Exception as error:
+                    outcomes[turn.index] = self._turn_failed(job, owner, error)
+                else:
+                    self._release(job, owner, 0.0, None)
+            else:
+                outcomes[turn.index] = self._turn_failed(job, owner, failure)
+        return outcomes
+
+    def _computer_turn(self, index: int, job: Job, given: LiveMatch | None) -> _Turn | None:
+        if given is not None:
+            return self._think(index, given)
+        live = self._live.get(job.match_id)
+        turn = None if live is None else self._think(index, live)
+        if turn is None:  # not live here, or behind another process: read the store
+            turn = self._think(index, self._live_at(self._stored(job.match_id)))
+        return turn
+
+    def _think(self, index: int, live: LiveMatch) -> _Turn | None:
+        """The computer seats' moves from the live match on, thought out on a copy without
+        the lock (the seats' views stay quick meanwhile); ``None`` when no computer is to
+        act there (nothing to do)."""
+        with live.lock:
+            trial = live.match.copy()
+            start = live.count
+        game = live.entry.game
+        moves: list[tuple[int, str]] = []
+        while len(moves) < MAX_TURN_ACTIONS:
+            seat = computer_seat(trial, live.computers)
+            if seat is None:
+                break
+            moves.append((seat, game.apply(trial, seat, live.computers[seat].move(trial, seat))))
+        if not moves:
+            return None
+        write = Append(
+            live.id,
+            start,
+            moves,
+            "finished" if trial.is_over else "active",
+            game.summary(trial),
+            computer_next=computer_seat(trial, live.computers) is not None,
+        )
+        return _Turn(index, live, start, trial, write)
+
+    def _store_turns(self, turns: list[_Turn]) -> list[tuple[_Turn, Exception | None]]:
+        """Store the turns' moves (each live match locked until its moves are stored or
+        refused, then made the live one) and announce them; each turn's failure, if any."""
+        with contextlib.ExitStack() as locked:
+            for turn in turns:
+                locked.enter_context(turn.live.lock)
+            current = [turn for turn in turns if turn.live.count == turn.start]
+            failures: list[tuple[_Turn, Exception | None]] = [
+                (turn, ActionConflictError("another process stored this turn meanwhile"))
+                for turn in turns
+                if turn.live.count != turn.start
+            ]
+            stored = self._store.append_many([turn.write for turn in current])
+            for turn, outcome in zip(current, stored, strict=True):
+                if isinstance(outcome, Exception):
+                    failures.append((turn, outcome))
+                    continue
+                turn.live.match = turn.trial
+                turn.live.count = turn.start + len(turn.write.actions)
+                failures.append((turn, None))
+        more = False
+        for turn, failure in failures:
+            if failure is None:
+                self._notify(turn.live.id)
+                more = more or turn.write.computer_next
+        if more:
+            self._signal_worker()  # two computer seats: the rest of their play is due now
+        return failures
+
+    def _turn_failed(self, job: Job, owner: str, error: Exception) -> TurnFailed:
+        delay = retry_delay(job.attempts)
+        _log.warning(
+            "the computer's turn in match %s failed (attempt %d, again in %.2gs): %s",
+            job.match_id,
+            job.attempts,
+            delay,
+            error,
+        )
+        released = self._release(job, owner, delay, f"{type(error).__name__}: {error}")
+        return TurnFailed(delay, held=not released)
 
     def _release(self, job: Job, owner: str, delay: float, error: str | None) -> bool:
         try:
@@ -531,44 +637,6 @@ class TableService:
         if job is None:  # none due (a retry later), or another worker holds it
             return False
         self._run_job(job, self._owner, live)
-        return True
-
-    def _play_computers(self, live: LiveMatch) -> bool:
-        """The computer seats' moves from the live match on, stored in one transaction;
-        false when no computer is to act there (nothing to do)."""
-        with live.lock:
-            trial = live.match.copy()
-            start = live.count
-        game = live.entry.game
-        moves: list[tuple[int, str]] = []
-        while len(moves) < MAX_TURN_ACTIONS:
-            seat = computer_seat(trial, live.computers)
-            if seat is None:
-                break
-            # Thought out on a copy without the lock: the seats' views stay quick meanwhile.
-            moves.append((seat, game.apply(trial, seat, live.computers[seat].move(trial, seat))))
-        if not moves:
-            return False
-        with live.lock:
-            if live.count != start:  # another process stored this turn meanwhile
-                return False
-            try:
-                self._store.append_actions(
-                    live.id,
-                    start,
-                    moves,
-                    "finished" if trial.is_over else "active",
-                    game.summary(trial),
-                    computer_next=computer_seat(trial, live.computers) is not None,
-                )
-            except ActionConflictError:  # this copy was behind: caught up for the next try
-                self._live_at(self._stored(live.id))
-                return False
-            live.match = trial
-            live.count = start + len(moves)
-        self._notify(live.id)
-        if computer_seat(trial, live.computers) is not None:
-            self._signal_worker()  # two computer seats: the rest of their play is due now
         return True
 
     # -- listeners (web sockets) -----------------------------------------------------------
