@@ -29,6 +29,13 @@ machine's cores with the server, so the figures are for both together. Usage::
     python bench/table_load.py --matches 1,8,32,64 --seconds 8 --json
     python bench/table_load.py --pin                 # client and server on cores of their own
     python bench/table_load.py --pin --repeat 3      # the median of three rounds of each size
+    python bench/table_load.py --matches 64 --repeat 4 --compare /tmp/before/src
+
+``--compare SRC`` measures a change: this machine's speed moves by a third within an hour, so
+rounds taken one after the other compare the hours as much as the code. It runs each round
+twice at once, this checkout's server and the one of ``SRC`` (the ``src`` folder of another
+checkout, say a ``git worktree`` of the commit before), each with its own client on a core
+of its own, the cores swapped from one repeat to the next, and prints the ratio.
 
 The targets of issue 11 (on this 2-core machine, against ``simple``): one process
 >= 1,000 person moves a second with durable commits, p99 ``turn`` under 100 ms at 64
@@ -490,8 +497,22 @@ def main(argv: list[str] | None = None) -> int:
         help="rounds of each size, the median (by moves a second) reported with the range: "
         "this machine's figures move by a fifth from one round to the next",
     )
+    parser.add_argument(
+        "--compare",
+        metavar="SRC",
+        help="run every round side by side with the server code of SRC (another checkout's "
+        "src folder), each on a core of its own, and print the ratio",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.compare is not None:
+        if args.database != "sqlite" or args.processes != "1" or args.pin:
+            parser.error("--compare runs one SQLite process a side (no --pin: a core each)")
+        if not (Path(args.compare) / "cardtable").is_dir():
+            parser.error(f"--compare: {args.compare} holds no cardtable package")
+        if len(os.sched_getaffinity(0)) < 2:
+            parser.error("--compare needs at least 2 cores")
+        return _compare(args)
     counts = [int(x) for x in args.matches.split(",")]
     process_counts = [int(x) for x in args.processes.split(",")]
     if args.database == "sqlite" and any(p > 1 for p in process_counts):
@@ -534,6 +555,70 @@ def main(argv: list[str] | None = None) -> int:
     else:
         _print_ratios(results)
     return 1 if SERVER_FAULTS or any(row["errors"] for row in results) else 0
+
+
+def _compare(args: argparse.Namespace) -> int:
+    """Each round twice at once (see ``--compare``): this checkout and ``args.compare``."""
+    cores = sorted(os.sched_getaffinity(0))[:2]
+    sides = {"this": str(ROOT / "src"), "other": str(Path(args.compare).resolve())}
+    failed = False
+    for n in (int(x) for x in args.matches.split(",")):
+        ratios = []
+        for k in range(max(1, args.repeat)):
+            placed = dict(zip(sides, cores if k % 2 == 0 else cores[::-1], strict=True))
+            runs = {
+                side: _side_run(args, n, args.seed + k, source, placed[side])
+                for side, source in sides.items()
+            }
+            rows = {side: _side_row(side, run) for side, run in runs.items()}
+            failed = failed or any(row["errors"] for row in rows.values())
+            ratio = rows["this"]["person_moves_per_s"] / max(rows["other"]["person_moves_per_s"], 1)
+            ratios.append(ratio)
+            print(
+                f"{n:4} matches, round {k + 1}: "
+                + "  ".join(
+                    f"{side} (core {placed[side]}) {row['person_moves_per_s']:7.1f} moves/s,"
+                    f" cpu/move {row['server_cpu_ms_per_move']} ms,"
+                    f" ack p99 {row['ack_ms']['p99']:.0f}, turn p99 {row['turn_ms']['p99']:.0f} ms"
+                    for side, row in rows.items()
+                )
+                + f"  this/other {ratio:.2f}x",
+                flush=True,
+            )
+        print(
+            f"{n:4} matches: this/other {statistics.median(ratios):.2f}x (median of"
+            f" {', '.join(f'{r:.2f}' for r in ratios)})",
+            flush=True,
+        )
+    return 1 if failed else 0
+
+
+def _side_run(
+    args: argparse.Namespace, n: int, seed: int, source: str, core: int
+) -> subprocess.Popen[str]:
+    """This bench for one round of ``n`` matches on ``core``, its server from ``source``."""
+    command = [
+        sys.executable, str(Path(__file__).resolve()), "--matches", str(n),
+        "--seconds", str(args.seconds), "--level", args.level, "--seed", str(seed),
+        "--cache-size", str(args.cache_size), "--moves", args.moves, "--json",
+    ]  # fmt: skip
+    env = dict(os.environ, PYTHONPATH=source)
+    return subprocess.Popen(
+        command,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: os.sched_setaffinity(0, {core}),  # its server inherits the core
+    )
+
+
+def _side_row(side: str, run: subprocess.Popen[str]) -> dict[str, Any]:
+    out, err = run.communicate(timeout=600)
+    if run.returncode not in (0, 1) or "[" not in out:
+        raise RuntimeError(f"the {side} side failed:\n{err[-3000:]}")
+    rows: list[dict[str, Any]] = json.loads(out[out.index("[") :])
+    return rows[0]
 
 
 def _median_of(rows: list[dict[str, Any]]) -> dict[str, Any]:

@@ -44,3 +44,32 @@ def test_the_load_bench_moves_over_http_too_and_reports_the_median_round() -> No
     rounds = row["rounds_moves_per_s"]
     assert len(rounds) == 3 and all(moves > 0 for moves in rounds)
     assert row["person_moves_per_s"] == sorted(rounds)[1]
+
+
+def test_the_load_bench_compares_two_checkouts_side_by_side() -> None:
+    source = BENCH.parents[1] / "src"  # this checkout against itself: both sides run
+    done = subprocess.run(
+        [sys.executable, str(BENCH), "--matches", "2", "--seconds", "1", "--repeat", "2",
+         "--compare", str(source)],
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    rounds = [line for line in done.stdout.splitlines() if "round" in line]
+    assert len(rounds) == 2
+    assert "this (core 0)" in rounds[0] and "this (core 1)" in rounds[1]  # cores swapped
+    summary = done.stdout.splitlines()[-1]
+    assert summary.startswith("   2 matches: this/other ") and "median of" in summary
+    assert float(summary.split("this/other ")[1].split("x")[0]) > 0
+
+
+def test_the_load_bench_refuses_a_folder_without_the_package() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCH), "--compare", str(BENCH.parent)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines()[-1].endswith("holds no cardtable package")
