@@ -9,7 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.store import ActionConflictError, SeriesConflictError, Store, default_url
+from cardtable.store import (
+    ActionConflictError,
+    Append,
+    Job,
+    SeriesConflictError,
+    Store,
+    default_url,
+)
 
 SEATS = [{"kind": "human", "name": "Ann", "token": "t0"}, {"kind": "computer", "level": "simple"}]
 
@@ -35,6 +42,31 @@ def test_a_match_and_its_actions_round_trip(store: Store) -> None:
     assert store.actions("m1", since=2) == []
     assert store.action_count("m1") == 2
     assert store.get_match("nope") is None
+
+
+def test_several_appends_at_once_each_get_their_own_outcome(store: Store) -> None:
+    for n in range(4):
+        store.create_match(f"m{n}", {}, f"s{n}", 0, SEATS)
+    store.append_actions("m1", 0, [(0, "pass")], "active", {})  # m1 has moved on
+    outcomes = store.append_many(
+        [
+            Append("m0", 0, [(0, "pass")], "active", {"n": 0}, computer_next=True),
+            Append("m1", 0, [(0, "take")], "active", {}),  # stale: refused alone
+            Append("gone", 0, [(0, "pass")], "active", {}),  # no such match
+            Append("m2", 0, [(0, "pass"), (1, "take")], "finished", {"n": 2}),
+            Append("m3", 0, [(0, "pass")], "active", {}, computer_next=True, claim_for="w"),
+        ]
+    )
+    assert isinstance(outcomes[0], Job) and outcomes[0].locked_by is None
+    assert isinstance(outcomes[1], ActionConflictError)
+    assert isinstance(outcomes[2], KeyError)
+    assert outcomes[3] is None
+    assert isinstance(outcomes[4], Job) and outcomes[4].locked_by == "w"
+    assert [a.action for a in store.actions("m1")] == ["pass"]  # the stale one wrote nothing
+    m2 = store.get_match("m2")
+    assert m2 is not None and (m2.status, m2.action_count, m2.summary) == ("finished", 2, {"n": 2})
+    assert [store.action_count(f"m{n}") for n in range(4)] == [1, 1, 2, 1]
+    assert store.job("m0") is not None and store.job("m2") is None
 
 
 def test_two_writers_cannot_both_take_one_turn(store: Store) -> None:

@@ -21,6 +21,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -69,6 +70,9 @@ _COUNT = select(MATCHES.c.action_count).where(MATCHES.c.id == bindparam("match_i
 _COUNT_SQL = f"SELECT action_count FROM {MATCHES.name} WHERE id = ?"
 
 LOCK_TIMEOUT = 5.0  # seconds a statement waits for another writer's lock
+# Connections that store a batch of moves at once on PostgreSQL (of the pool's 8, and 16
+# more at need, that every other statement of the process shares).
+PARALLEL_APPENDS = 4
 
 
 class ActionConflictError(Exception):
@@ -194,10 +198,15 @@ class Store:
             # computer turns pending there have no job yet (see TableService.resume_unfinished).
             self.needs_job_scan = prepare(connection)
         self._reader = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        self._parallel: ThreadPoolExecutor | None = None  # PostgreSQL's appends in parallel
+        self._parallel_guard = threading.Lock()
         self._count_guard = threading.Lock()
         self._count_reader: PoolProxiedConnection | None = None
 
     def close(self) -> None:
+        parallel, self._parallel = self._parallel, None
+        if parallel is not None:
+            parallel.shutdown(wait=True)
         turn = self._write_turn
         if turn is not None and turn.acquire(timeout=self._lock_timeout):
             try:
@@ -452,19 +461,24 @@ class Store:
             for a in appends
         ]
         outcomes: list[Job | Exception | None] = []
-        if self.postgres or self._group is None:  # one autocommit statement each anyway
-            for move, job in moves:
+        if self.postgres or self._group is None:
+
+            def one(move: Move, job: tuple[float, str | None, float] | None) -> Any:
                 try:
-                    outcomes.append(
-                        self._append_in_one(move, job)
-                        if self.postgres
-                        else self._write(self._append_work(move, job))
-                    )
+                    if self.postgres:
+                        return self._append_in_one(move, job)
+                    return self._write(self._append_work(move, job))
                 except IntegrityError:
-                    outcomes.append(_conflict(move))
+                    return _conflict(move)
                 except Exception as error:
-                    outcomes.append(error)
-            return outcomes
+                    return error
+
+            if not self.postgres or len(moves) < 2:
+                return [one(move, job) for move, job in moves]
+            # One autocommit statement each, a round trip and a commit flushed to disk:
+            # sent over a few connections at once, the server flushes their commits
+            # together, where one after the other each waits for the last.
+            return list(self._parallel_pool().map(one, *zip(*moves, strict=True)))
         ran = self._group.run_many([self._append_work(move, job) for move, job in moves])
         for (move, _), (value, failure) in zip(moves, ran, strict=True):
             if isinstance(failure, IntegrityError):
@@ -476,6 +490,14 @@ class Store:
             else:
                 outcomes.append(value)
         return outcomes
+
+    def _parallel_pool(self) -> ThreadPoolExecutor:
+        with self._parallel_guard:
+            if self._parallel is None:
+                self._parallel = ThreadPoolExecutor(
+                    PARALLEL_APPENDS, thread_name_prefix="cardtable-append"
+                )
+            return self._parallel
 
     def _append_work(
         self, move: Move, job: tuple[float, str | None, float] | None
