@@ -5,9 +5,11 @@ Every test runs on SQLite and on PostgreSQL unless it says otherwise."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
+from sqlalchemy import event
 
 from cardtable.store import (
     ActionConflictError,
@@ -215,5 +217,31 @@ def test_a_move_is_stored_with_its_job_in_the_fewest_statements(db_url: str) -> 
         assert store.job("m1") is None and store.action_count("m1") == 4
         assert [a.action for a in store.actions("m1")] == ["pass", "take", "discard QS", "draw"]
         assert store.get_match("m1").summary == {"n": 4}  # type: ignore[union-attr]
+    finally:
+        store.close()
+
+
+def test_postgresql_connections_are_kept_under_load(pg_url: str) -> None:
+    """Bursts of concurrent moves open connections as they need them and keep them: each new
+    one is a new server process on PostgreSQL, too dear to open for one statement."""
+    store = Store(pg_url)
+    try:
+        opened: list[object] = []
+        event.listen(store.engine, "connect", lambda *_: opened.append(1))
+        for n in range(40):
+            store.create_match(f"k{n}", {}, f"s{n}", 0, SEATS)
+
+        def play(n: int, first: int) -> None:
+            for number in range(first, first + 10):
+                store.append_actions(f"k{n}", number, [(0, "pass")], "active", {})
+
+        for burst in range(3):  # 40 at once each time: more than the pool holds
+            threads = [threading.Thread(target=play, args=(n, burst * 10)) for n in range(40)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(60)
+        assert [store.action_count(f"k{n}") for n in range(40)] == [30] * 40
+        assert 1 <= len(opened) <= 24, len(opened)
     finally:
         store.close()
