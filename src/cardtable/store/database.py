@@ -70,8 +70,8 @@ _COUNT = select(MATCHES.c.action_count).where(MATCHES.c.id == bindparam("match_i
 _COUNT_SQL = f"SELECT action_count FROM {MATCHES.name} WHERE id = ?"
 
 LOCK_TIMEOUT = 5.0  # seconds a statement waits for another writer's lock
-# Connections that store a batch of moves at once on PostgreSQL (of the pool's 8, and 16
-# more at need, that every other statement of the process shares).
+# Connections that store a batch of moves at once on PostgreSQL (of the pool's 24, which
+# every other statement of the process shares).
 PARALLEL_APPENDS = 4
 
 
@@ -440,36 +440,25 @@ class Store:
         ``lease`` seconds if given; else any job of the match deleted), in one transaction;
         the job written, if any. Raises :class:`ActionConflictError` if the match has moved
         past ``first_number`` (any number is taken)."""
-        move = Move(match_id, first_number, actions, status, summary, _now())
-        job = (self.clock(), claim_for, lease) if computer_next else None
-        if self.postgres:
-            return self._append_in_one(move, job)
-        try:
-            return self._write(self._append_work(move, job))
-        except IntegrityError:
-            raise ActionConflictError(f"action {first_number} of {match_id} exists") from None
+        return self._append_one(
+            *self._prepared(
+                Append(
+                    match_id, first_number, actions, status, summary,
+                    computer_next, claim_for, lease,
+                )
+            )
+        )  # fmt: skip
 
     def append_many(self, appends: list[Append]) -> list[Job | Exception | None]:
         """Several :meth:`append_actions` (of different matches) at once, each with its own
         outcome, in order: the job written (or ``None``), or the exception that call would
         have raised. On SQLite they share commits, and the caller waits once for all."""
-        moves = [
-            (
-                Move(a.match_id, a.first_number, a.actions, a.status, a.summary, _now()),
-                (self.clock(), a.claim_for, a.lease) if a.computer_next else None,
-            )
-            for a in appends
-        ]
-        outcomes: list[Job | Exception | None] = []
+        moves = [self._prepared(append) for append in appends]
         if self.postgres or self._group is None:
 
             def one(move: Move, job: tuple[float, str | None, float] | None) -> Any:
                 try:
-                    if self.postgres:
-                        return self._append_in_one(move, job)
-                    return self._write(self._append_work(move, job))
-                except IntegrityError:
-                    return _conflict(move)
+                    return self._append_one(move, job)
                 except Exception as error:
                     return error
 
@@ -479,6 +468,7 @@ class Store:
             # sent over a few connections at once, the server flushes their commits
             # together, where one after the other each waits for the last.
             return list(self._parallel_pool().map(one, *zip(*moves, strict=True)))
+        outcomes: list[Job | Exception | None] = []
         ran = self._group.run_many([self._append_work(move, job) for move, job in moves])
         for (move, _), (value, failure) in zip(moves, ran, strict=True):
             if isinstance(failure, IntegrityError):
@@ -490,6 +480,19 @@ class Store:
             else:
                 outcomes.append(value)
         return outcomes
+
+    def _prepared(self, a: Append) -> tuple[Move, tuple[float, str | None, float] | None]:
+        """The move to store and its job (due now, claimed by, lease), if one is written."""
+        move = Move(a.match_id, a.first_number, a.actions, a.status, a.summary, _now())
+        return move, (self.clock(), a.claim_for, a.lease) if a.computer_next else None
+
+    def _append_one(self, move: Move, job: tuple[float, str | None, float] | None) -> Job | None:
+        if self.postgres:
+            return self._append_in_one(move, job)
+        try:
+            return self._write(self._append_work(move, job))
+        except IntegrityError:
+            raise _conflict(move) from None
 
     def _parallel_pool(self) -> ThreadPoolExecutor:
         with self._parallel_guard:
@@ -522,7 +525,7 @@ class Store:
     def _append_in_one(self, move: Move, job: tuple[float, str | None, float] | None) -> Job | None:
         """:meth:`append_actions` on PostgreSQL: one statement in autocommit
         (:mod:`cardtable.store.pg_moves`); ``job`` is (due, claimed by, lease), or ``None``."""
-        match_id, first_number = move.match_id, move.first_number
+        match_id = move.match_id
         try:
             connection = self._reader.connect()
         except _UNAVAILABLE as error:
@@ -535,7 +538,7 @@ class Store:
                 if not moved:
                     exists = connection.scalar(select(MATCHES.c.id).where(MATCHES.c.id == match_id))
             except IntegrityError:
-                raise ActionConflictError(f"action {first_number} of {match_id} exists") from None
+                raise _conflict(move) from None
             except _UNAVAILABLE as error:
                 # Lost on the way (the connection dropped): the server may have run it.
                 # Refused by the server (a lock or statement timeout): nothing was stored.
@@ -549,7 +552,7 @@ class Store:
         if not moved:
             if exists is None:
                 raise KeyError(match_id)
-            raise ActionConflictError(f"action {first_number} of {match_id} exists")
+            raise _conflict(move)
         return written
 
     def announce(self, match_id: str) -> None:
