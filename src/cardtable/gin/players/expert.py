@@ -42,6 +42,7 @@ from cardtable.gin.actions import (
 )
 from cardtable.gin.hand import Observation, Phase
 from cardtable.gin.melds import (
+    Meld,
     arrangements_within,
     best_arrangement,
     best_discard,
@@ -59,6 +60,7 @@ from cardtable.gin.players.simple import joins_meld
 __all__ = [
     "EXPERT",
     "EXPERT_2026",
+    "KNOCK_FEATURES",
     "BeginnerPlayer",
     "Expert2026Player",
     "ExpertPlayer",
@@ -66,6 +68,24 @@ __all__ = [
     "Reasoner",
     "evaluate_actions",
 ]
+
+
+# The inputs of the learned knock-or-wait rule (``Reasoner.knock_weights``), in order.
+KNOCK_FEATURES: Final = (
+    "bias",
+    "knock points (sampled opponent hands)",
+    "waiting points (play-outs of the best plain discard)",
+    "undercut share (sampled)",
+    "deadwood kept by the knock",
+    "stock cards left",
+    "opponent draws",
+    "opponent takes from the pile",
+    "chance the next stock card makes gin",
+    "sampled opponent deadwood",
+    "knock points (weighed opponent hands)",
+    "undercut share (weighed)",
+    "chance the opponent can knock after its next draw (weighed)",
+)
 
 
 def best_after_discard(mask: int, exclude: int = -1) -> int:
@@ -137,6 +157,14 @@ class Reasoner:
     # the expert itself waits on to undercut; -1: at the first chance, like simple.
     # Measured as above: 4 gives 80.0% and 2 gives 79.25% against 78.5% (noise). Off.
     rollout_patience: int = -1
+    # Knock or play on by a learned rule: the knock is worth the best plain discard's value
+    # plus ``knock_weights`` times ``KNOCK_FEATURES`` (what this seat can see of the knock
+    # and of waiting), fitted to what knocking and waiting really scored (bench/knock_rule.py).
+    # Empty: the knock's sampled points against the play-outs' points plus ``wait_bias``,
+    # which the weights (-wait_bias, 1, -1, 0, ...) reproduce.
+    knock_weights: tuple[float, ...] = ()
+    # Opponent hands weighed by their likelihood (posterior.py) for the rule's inputs.
+    rule_worlds: int = 200
 
     def match_value(self, obs: Observation, points: float) -> float:
         """Points this seat wins (negative: loses) in a hand, worth more when they end the
@@ -287,12 +315,29 @@ class Reasoner:
                 melds = best_arrangement(CardSet.from_mask(kept)).melds
                 action = action.with_melds(melds)
             total = 0.0
+            undercuts = 0
             k = deadwood(kept)
             for opponent, _ in deals:
                 d = defender_answer(CardSet.from_mask(opponent), melds).deadwood
                 won = d - k if d > k else -(k - d + obs.rules.undercut_bonus)
+                undercuts += d <= k
                 total += self.match_value(obs, obs.multiplier * won)
             value = total / max(1, len(deals))
+            if self.knock_weights and base and obs.stock_count > 2:
+                if posterior is None:
+                    posterior = Posterior.sample(obs, self.rule_worlds, rng, self.opponent_model)
+                features = self._knock_features(
+                    obs,
+                    knowledge,
+                    kept,
+                    melds,
+                    (value, sum(base) / len(base), undercuts / len(deals)),
+                    deals,
+                    posterior,
+                    rng,
+                )
+                margin = sum(w * f for w, f in zip(self.knock_weights, features, strict=True))
+                value = option + sum(base) / len(base) + margin
             out.append(Alternative(action, value, alt.note))
         floor = min((a.value for a in out), default=0.0) - 1.0
         searched = {id(a) for a in chosen} | {id(a) for a in enders}
@@ -300,6 +345,51 @@ class Reasoner:
         out.sort(key=lambda alt: alt.value, reverse=True)
         out.extend(Alternative(a.action, floor - i * 0.01, a.note) for i, a in enumerate(rest_alts))
         return out
+
+    def _knock_features(
+        self,
+        obs: Observation,
+        knowledge: Knowledge,
+        kept: int,
+        melds: tuple[Meld, ...],
+        sampled: tuple[float, float, float],
+        deals: list[tuple[int, list[int]]],
+        posterior: Posterior,
+        rng: random.Random,
+    ) -> tuple[float, ...]:
+        """What the learned knock-or-wait rule weighs (in the order of ``KNOCK_FEATURES``):
+        all of it from this seat's view, the sampled deals and the weighed opponent hands,
+        never the hidden cards. ``sampled`` is the knock's points and undercut share on the
+        deals and the play-outs' points for waiting."""
+        knock_points, wait_points, undercut_share = sampled
+        chance = knowledge.opponent_probability()
+        in_stock = {c: 1.0 - p for c, p in chance.items()}
+        total = sum(in_stock.values()) or 1.0
+        gin = sum(w for c, w in in_stock.items() if best_after_discard(kept | 1 << c) == 0)
+        opponent_deadwood = sum(deadwood(opponent) for opponent, _ in deals) / len(deals)
+        k = deadwood(kept)
+        weighed = 0.0
+        weighed_undercuts = 0
+        hands = [posterior.draw(rng) for _ in range(self.knock_samples)]
+        for opponent in hands:
+            d = defender_answer(CardSet.from_mask(opponent), melds).deadwood
+            weighed += d - k if d > k else -(k - d + obs.rules.undercut_bonus)
+            weighed_undercuts += d <= k
+        return (
+            1.0,
+            knock_points,
+            wait_points,
+            undercut_share,
+            float(k),
+            float(obs.stock_count),
+            float(knowledge.opponent_draws),
+            float(knowledge.opponent_took),
+            gin / total,
+            opponent_deadwood,
+            obs.multiplier * weighed / len(hands),
+            weighed_undercuts / len(hands),
+            posterior.knock_chance(obs.threshold, rng),
+        )
 
     def _play(
         self,
