@@ -31,10 +31,10 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
+from typing import Any
 
 from cardtable.gin.actions import ActionKind
 from cardtable.gin.hand import Hand, Observation, Phase
-from cardtable.gin.melds import Meld
 from cardtable.gin.players import make_player
 from cardtable.gin.players.base import Player
 from cardtable.gin.players.expert import (
@@ -44,8 +44,6 @@ from cardtable.gin.players.expert import (
     Reasoner,
     _decision_rng,
 )
-from cardtable.gin.players.knowledge import Knowledge
-from cardtable.gin.players.posterior import Posterior
 from cardtable.gin.rules import Rules
 
 # The features of each knock option of the decision being recorded, by its discard.
@@ -54,20 +52,9 @@ _SEEN: dict[int, tuple[float, ...]] = {}
 
 @dataclass(frozen=True, slots=True)
 class _Recording(Reasoner):
-    def _knock_features(
-        self,
-        obs: Observation,
-        knowledge: Knowledge,
-        kept: int,
-        melds: tuple[Meld, ...],
-        sampled: tuple[float, float, float],
-        deals: list[tuple[int, list[int]]],
-        posterior: Posterior,
-        rng: random.Random,
-    ) -> tuple[float, ...]:
-        features = Reasoner._knock_features(
-            self, obs, knowledge, kept, melds, sampled, deals, posterior, rng
-        )
+    def _knock_features(self, obs: Observation, *rest: Any) -> tuple[float, ...]:
+        features = Reasoner._knock_features(self, obs, *rest)
+        kept = rest[1]
         _SEEN[(obs.hand.mask ^ kept).bit_length() - 1] = features
         return features
 
