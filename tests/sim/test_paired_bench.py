@@ -1,0 +1,66 @@
+"""The paired bench (bench/paired.py) judges two variants on the same deals.
+
+Its figures belong to the runs quoted in the README ("Strength of the computer players");
+this keeps the pairing honest: a variant played against itself must come out identical
+match by match (a bench that dealt the two runs different cards would not), and a bad
+variant is refused with one line and exit status 2 before any match is played."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "paired.py"
+
+
+def bench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(BENCH), "--workers", "1", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_a_variant_against_itself_differs_in_nothing() -> None:
+    # The same settings spelled as JSON are the same player as the level name.
+    done = bench("--a", "expert", "--b", '{"wait_bias": 3}', "--matches", "6", "--json")
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout)
+    assert report["matches"] == 6
+    assert report["a"]["win_rate"] == report["b"]["win_rate"]
+    assert report["a"]["margin_per_match"] == report["b"]["margin_per_match"]
+    assert report["difference"]["win_rate"] == 0
+    assert report["difference"]["margin_per_match"] == 0
+    assert report["difference"]["same_result"] == 1
+
+
+def test_different_players_show_a_difference() -> None:
+    # So that the first test can fail: a far weaker B loses points on the same deals.
+    done = bench("--a", "expert", "--b", "random", "--matches", "4", "--json")
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout)
+    assert report["difference"]["margin_per_match"] < 0
+    assert report["b"]["win_rate"] < report["a"]["win_rate"]
+
+
+@pytest.mark.parametrize(
+    ("variant", "message"),
+    [
+        ('{"no_such_setting": 1}', "no such expert setting: no_such_setting"),
+        ('{"rollout_patience": "4"}', "rollout_patience must be of type int"),
+        ('{"wait_bias": ', "not JSON"),
+        ("[1, 2]", "unknown player"),
+        ("nobody", "unknown player 'nobody'"),
+    ],
+)
+def test_a_bad_variant_is_refused_with_one_line(variant: str, message: str) -> None:
+    done = bench("--b", variant, "--matches", "2")
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stdout == ""
