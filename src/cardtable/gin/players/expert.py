@@ -51,6 +51,7 @@ from cardtable.gin.melds import (
     defender_answer,
 )
 from cardtable.gin.players.base import register
+from cardtable.gin.players.equity import equity, points_per_equity
 from cardtable.gin.players.hints import Alternative
 from cardtable.gin.players.knowledge import Knowledge
 from cardtable.gin.players.posterior import DEFAULT_MODEL, OpponentModel, Posterior
@@ -120,7 +121,8 @@ class Reasoner:
     # on knock at their first chance, so they miss the option the expert keeps of waiting
     # on for gin or an undercut. Measured on 2,000-3,000 paired hands: 3 gains 0.4 points a
     # hand against simple and 0.3 against intermediate, and is even against the expert
-    # without it; 6 gains more against simple but falls behind that expert (-0.5 +- 0.6).
+    # without it; 6 gains more against simple but falls behind that expert (-0.5 +- 0.6),
+    # and in 2,000 paired matches against simple it wins no more (-0.7 +- 0.85% of them).
     wait_bias: float = 3.0
     # Draws ahead that a discard or a draw is valued over: 1 is the next draw only; 2 also
     # plays the draw after it (throwing the card that leaves least deadwood in between), so
@@ -155,16 +157,25 @@ class Reasoner:
     opponent_model: OpponentModel = DEFAULT_MODEL
     # In play-outs this seat knocks only with at most this much deadwood (gin always), as
     # the expert itself waits on to undercut; -1: at the first chance, like simple.
-    # Measured as above: 4 gives 80.0% and 2 gives 79.25% against 78.5% (noise). Off.
+    # Measured as above: 4 gives 80.0% and 2 gives 79.25% against 78.5% (noise); on 2,000
+    # paired matches (bench/paired.py, seed s13-a) 4 wins -0.6 +- 0.8% of matches. Off.
     rollout_patience: int = -1
     # Knock or play on by a learned rule: the knock is worth the best plain discard's value
     # plus ``knock_weights`` times ``KNOCK_FEATURES`` (what this seat can see of the knock
     # and of waiting), fitted to what knocking and waiting really scored (bench/knock_rule.py).
     # Empty: the knock's sampled points against the play-outs' points plus ``wait_bias``,
-    # which the weights (-wait_bias, 1, -1, 0, ...) reproduce.
+    # which the weights (-wait_bias, 1, -1, 0, ...) reproduce. Fitted on 3,132 choices against
+    # simple it gains +0.23 +- 0.13 points a held-out choice, yet in 2,000 paired matches
+    # it wins no more (-0.05 +- 1.15% of them, -1.5 +- 1.3 hand points a match): off.
     knock_weights: tuple[float, ...] = ()
     # Opponent hands weighed by their likelihood (posterior.py) for the rule's inputs.
     rule_worlds: int = 200
+    # Value a hand's points by what they do to the chance of winning the match (equity.py),
+    # scaled to points at an even start, instead of points plus a flat bonus when they end
+    # the match: far ahead, closing adds little; far behind, a loss costs little more.
+    # On 2,000 paired matches against simple (seed s13-a) it wins no more (-0.25 +- 0.63% of
+    # them; the same result in 98% of matches): off.
+    match_equity: bool = False
 
     def match_value(self, obs: Observation, points: float) -> float:
         """Points this seat wins (negative: loses) in a hand, worth more when they end the
@@ -174,6 +185,8 @@ class Reasoner:
         if scores is None or not points:
             return points
         rules = obs.rules
+        if self.match_equity:
+            return _equity_points(obs, scores, points)
         decisive = float(rules.game_bonus or 100)
         if points > 0 and scores[obs.seat] + points >= rules.target:
             return points + decisive
@@ -710,6 +723,18 @@ class _ReasoningPlayer:
     def act(self, observation: Observation) -> Action:
         scored = self.reasoner.evaluate(observation, _decision_rng(self.seed, observation))
         return scored[0].action
+
+
+def _equity_points(obs: Observation, scores: tuple[int, int], points: float) -> float:
+    """``points`` for this seat (negative: for the opponent) as the change they make to the
+    chance of winning the match, in points of an even start."""
+    rules = obs.rules
+    shape = (rules.target, rules.gin_bonus, rules.undercut_bonus)
+    mine, theirs = scores[obs.seat], scores[1 - obs.seat]
+    now = equity(mine, theirs, *shape)
+    won = round(abs(points))
+    after = equity(mine + won, theirs, *shape) if points > 0 else equity(mine, theirs + won, *shape)
+    return points_per_equity(*shape) * (after - now)
 
 
 # The expert as it stood at the end of 2026, every setting spelled out so that a change of
