@@ -13,7 +13,7 @@ from cardtable.errors import IllegalActionError
 from cardtable.gin.actions import Action
 from cardtable.gin.hand import Hand, Observation
 from cardtable.gin.rules import PRESETS, Rules
-from cardtable.gin.worlds import sample_deck, sample_worlds
+from cardtable.gin.worlds import sample_deck, sample_world, sample_worlds
 from tests.helpers import examples
 
 
@@ -128,3 +128,35 @@ def test_bad_counts_are_refused() -> None:
     broken = Observation(**{**{f: getattr(seen, f) for f in seen.__slots__}, "stock_count": 5})
     with pytest.raises(IllegalActionError, match="do not add up"):
         sample_worlds(broken, 1)
+
+
+@examples(30)
+@given(st.integers(0, 2**32), st.integers(0, 1))
+def test_a_world_around_a_guessed_opponent_hand_gives_it_that_hand(seed: int, dealer: int) -> None:
+    rng = random.Random(seed)
+    hand = Hand.deal(Rules(), dealer=dealer, seed=seed)
+    for _ in range(rng.randrange(40)):
+        if hand.is_over:
+            break
+        hand.apply(pick(hand.legal_actions(), rng))
+    if hand.is_over:
+        return
+    seat = rng.randrange(2)
+    seen = hand.observation(seat)
+    known = seen.opponent_known.mask
+    hidden = seen.opponent_card_count - known.bit_count()
+    guess = known | sum(1 << c for c in rng.sample(sorted(seen.unseen), hidden))
+    world = sample_world(seen, rng, guess)
+    check_world(world, seen)
+    assert world.cards(1 - seat).mask == guess
+
+
+def test_a_guessed_opponent_hand_that_does_not_fit_is_refused() -> None:
+    hand = Hand.deal(Rules(), dealer=0, seed=5)
+    seen = hand.observation(0)
+    mine = seen.hand.mask
+    with pytest.raises(IllegalActionError, match="guess at the opponent's hand"):
+        sample_world(seen, random.Random(1), mine)  # this seat's own cards
+    short = sum(1 << c for c in sorted(seen.unseen)[:9])
+    with pytest.raises(IllegalActionError, match="guess at the opponent's hand"):
+        sample_world(seen, random.Random(1), short)  # nine cards, not ten

@@ -56,22 +56,39 @@ def sample_worlds(observation: Observation, n: int, rng: random.Random | None = 
     return [sample_world(observation, rng) for _ in range(n)]
 
 
-def sample_world(observation: Observation, rng: random.Random) -> Hand:
+def sample_world(observation: Observation, rng: random.Random, opponent: int | None = None) -> Hand:
     """One hand consistent with ``observation``: the opponent's hidden cards and the stock
-    order drawn uniformly from the cards the seat has not seen."""
-    world = Hand(observation.rules, observation.dealer, sample_deck(observation, rng))
+    order drawn uniformly from the cards the seat has not seen. With ``opponent`` (a mask of
+    the opponent's whole hand now, from a caller's own reading of it) only the stock order
+    and the history of its draws are drawn."""
+    world = Hand(observation.rules, observation.dealer, sample_deck(observation, rng, opponent))
     for action in _actions(observation):
         world.apply(action)
     return world
 
 
-def sample_deck(observation: Observation, rng: random.Random) -> list[int]:
+def sample_deck(
+    observation: Observation, rng: random.Random, opponent: int | None = None
+) -> list[int]:
     """The deck (in dealt order) of one world consistent with ``observation``: the deck a
-    :class:`~cardtable.gin.hand.Hand` is dealt from to replay the same public history."""
+    :class:`~cardtable.gin.hand.Hand` is dealt from to replay the same public history.
+    ``opponent``, if given, is the opponent's hand now (see :func:`sample_world`)."""
     unseen = card_numbers(observation.unseen.mask)
     rng.shuffle(unseen)
     known = observation.opponent_known.mask
-    if observation.opponent_hand is not None:
+    if opponent is not None and observation.opponent_hand is None:
+        hidden = observation.opponent_card_count - known.bit_count()
+        if (
+            opponent & known != known
+            or opponent & ~(known | observation.unseen.mask)
+            or opponent.bit_count() != observation.opponent_card_count
+        ):
+            raise IllegalActionError(
+                f"a guess at the opponent's hand holds the {known.bit_count()} cards it took"
+                f" and still holds and {hidden} cards this seat has not seen"
+            )
+        stock = [c for c in unseen if not opponent >> c & 1]
+    elif observation.opponent_hand is not None:
         # The hand is over: the opponent's cards are public, only the stock is hidden.
         opponent = observation.opponent_hand.mask
         thrown = observation.result.knock_discard if observation.result else None
