@@ -52,7 +52,13 @@ QUICK = replace(EXPERT, rollouts=0)
 
 
 def guesses(
-    obs: Observation, model: str, n: int, rng: random.Random, truth: int, moves: int
+    obs: Observation,
+    model: str,
+    n: int,
+    rng: random.Random,
+    truth: int,
+    moves: int,
+    organise: float = EXPERT.organise,
 ) -> list[int]:
     """``n`` guesses at the opponent's hand now (``truth`` is read by that model only)."""
     if model == "truth":
@@ -60,8 +66,8 @@ def guesses(
     if model == "posterior":
         return list(Posterior.sample(obs, 200, rng, DEFAULT_MODEL, moves=moves, chains=n).hands)
     knowledge = Knowledge.from_observation(obs)
-    organise = EXPERT.organise if model == "organised" else 0.0
-    return [knowledge.sample_opponent(rng, organise) for _ in range(n)]
+    turns = organise if model == "organised" else 0.0
+    return [knowledge.sample_opponent(rng, turns) for _ in range(n)]
 
 
 def knock_points(obs: Observation, knock: Action, opponent: int) -> int:
@@ -128,9 +134,11 @@ def _knock_chances(deal: int, seed: str, opponent: str) -> list[tuple[Observatio
     return found
 
 
-def _calibrate_deal(args: tuple[int, str, str, tuple[str, ...], int, int]) -> list[list[float]]:
+def _calibrate_deal(
+    args: tuple[int, str, str, tuple[str, ...], int, int, float],
+) -> list[list[float]]:
     """Per knock chance, per model: mean guessed deadwood, knock points, waiting points."""
-    deal, seed, opponent, models, n, moves = args
+    deal, seed, opponent, models, n, moves, organise = args
     rows: list[list[float]] = []
     for view, truth, _ in _knock_chances(deal, seed, opponent):
         scored = EXPERT.evaluate(view, _decision_rng(deal, view))
@@ -138,7 +146,7 @@ def _calibrate_deal(args: tuple[int, str, str, tuple[str, ...], int, int]) -> li
         wait = next(a.action for a in scored if a.action.kind is ActionKind.DISCARD)
         row: list[float] = []
         for model in models:
-            hands = guesses(view, model, n, random.Random(deal), truth, moves)
+            hands = guesses(view, model, n, random.Random(deal), truth, moves, organise)
             knocked = statistics.mean(knock_points(view, knock, h) for h in hands)
             (waited,) = action_values(view, [wait], hands, opponent, random.Random(deal + 1))
             row += [statistics.mean(deadwood(h) for h in hands), knocked, waited]
@@ -149,7 +157,8 @@ def _calibrate_deal(args: tuple[int, str, str, tuple[str, ...], int, int]) -> li
 def calibrate(args: argparse.Namespace) -> None:
     models = (*(m for m in args.models.split(",") if m != "truth"), "truth")
     tasks = [
-        (d, args.seed, args.opponent, models, args.guesses, args.moves) for d in range(args.deals)
+        (d, args.seed, args.opponent, models, args.guesses, args.moves, args.organise)
+        for d in range(args.deals)
     ]
     with ProcessPoolExecutor(args.workers) as pool:
         rows = [row for part in pool.map(_calibrate_deal, tasks) for row in part]
@@ -192,9 +201,11 @@ class PlayOutPlayer:
         moves: int,
         opponent: str,
         truth: Callable[[], int],
+        organise: float = EXPERT.organise,
     ) -> None:
         self.seed, self.mode, self.model, self.n, self.k = seed, mode, model, n, k
         self.moves, self.opponent, self.truth = moves, opponent, truth
+        self.organise = organise
 
     def act(self, obs: Observation) -> Action:
         rng = _decision_rng(self.seed, obs)
@@ -207,7 +218,7 @@ class PlayOutPlayer:
             return top
         plain = [a.action for a in scored if a.action.kind is not ActionKind.KNOCK]
         actions = plain[: 1 if self.mode == "knock" else self.k] + knocks[:1]
-        hands = guesses(obs, self.model, self.n, rng, self.truth(), self.moves)
+        hands = guesses(obs, self.model, self.n, rng, self.truth(), self.moves, self.organise)
         values = action_values(obs, actions, hands, self.opponent, rng)
         return actions[max(range(len(actions)), key=values.__getitem__)]
 
@@ -233,6 +244,7 @@ def _play_deal(args: tuple[int, str, argparse.Namespace]) -> tuple[int, int]:
                     opts.moves,
                     opts.opponent,
                     lambda: _TRUTH[0],
+                    opts.organise,
                 )
             other = make_player(opts.opponent, deal)
             hand = Hand.deal(Rules(), dealer=deal % 2, seed=f"{seed}-{deal}")
@@ -271,6 +283,9 @@ def main() -> None:
     parser.add_argument("--models", default="organised,weights,posterior")
     parser.add_argument("--guesses", type=int, default=16)
     parser.add_argument("--moves", type=int, default=15, help="Metropolis steps (posterior)")
+    parser.add_argument(
+        "--organise", type=float, default=EXPERT.organise, help="solitaire turns per draw"
+    )
     parser.add_argument("--play", choices=("knock", "all"))
     parser.add_argument("--model", default="posterior", choices=MODELS)
     parser.add_argument("--candidates", type=int, default=3)
