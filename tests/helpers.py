@@ -12,7 +12,10 @@ import functools
 import itertools
 import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 from hypothesis import settings
 
@@ -24,6 +27,19 @@ from cardtable.gin.rules import Rules
 
 # GINRUMMY_TEST_SCALE=10 runs every property with ten times the examples.
 SCALE = int(os.environ.get("GINRUMMY_TEST_SCALE", "1"))
+
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+
+def run_bench(script: str, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """Run ``bench/<script>`` on one worker with ``args``; its output, as text."""
+    return subprocess.run(
+        [sys.executable, str(BENCH / script), "--workers", "1", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def examples(count: int) -> settings:

@@ -9,21 +9,14 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "paired.py"
+from tests.helpers import run_bench
 
 
 def bench(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, str(BENCH), "--workers", "1", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return run_bench("paired.py", *args)
 
 
 def test_a_variant_against_itself_differs_in_nothing() -> None:

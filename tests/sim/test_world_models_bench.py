@@ -7,8 +7,6 @@ from __future__ import annotations
 import importlib.util
 import random
 import subprocess
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -18,12 +16,11 @@ from cardtable.gin.hand import Hand, Phase
 from cardtable.gin.players import make_player
 from cardtable.gin.players.expert import EXPERT, _decision_rng
 from cardtable.gin.rules import Rules
-
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "world_models.py"
+from tests.helpers import BENCH, run_bench
 
 
 def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("world_models_bench", BENCH)
+    spec = importlib.util.spec_from_file_location("world_models_bench", BENCH / "world_models.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -73,12 +70,7 @@ def test_every_guess_is_a_world_the_seat_cannot_tell_from_the_real_one(model: st
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, str(BENCH), "--workers", "1", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return run_bench("world_models.py", *args)
 
 
 def test_the_real_hand_agrees_with_itself_and_the_guesses_do_not() -> None:
