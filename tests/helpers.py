@@ -9,6 +9,7 @@ knocker's melds into valid melds.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import itertools
 import os
 import random
@@ -16,6 +17,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from types import ModuleType
 
 from hypothesis import settings
 
@@ -30,6 +32,19 @@ SCALE = int(os.environ.get("GINRUMMY_TEST_SCALE", "1"))
 
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+
+@functools.cache
+def load_bench(script: str) -> ModuleType:
+    """``bench/<script>`` as a module, loaded once (its ``main`` is not run)."""
+    name = f"bench_{Path(script).stem}"
+    spec = importlib.util.spec_from_file_location(name, BENCH / script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    # A dataclass looks its module up by name while it is being defined.
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def run_bench(script: str, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:

@@ -4,7 +4,6 @@ view, the real hand agrees with itself, and bad options are refused with one lin
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import subprocess
 from types import ModuleType
@@ -16,15 +15,11 @@ from cardtable.gin.hand import Hand, Phase
 from cardtable.gin.players import make_player
 from cardtable.gin.players.expert import EXPERT, _decision_rng
 from cardtable.gin.rules import Rules
-from tests.helpers import BENCH, run_bench
+from tests.helpers import load_bench, run_bench
 
 
 def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("world_models_bench", BENCH / "world_models.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("world_models.py")
 
 
 def knock_chances(count: int) -> list[tuple[Hand, int]]:
