@@ -11,8 +11,12 @@ simple player, which takes a discard exactly when it joins a meld of its hand:
 2. The value of perfect information: the same deals played by the expert and by an
    analysis-only copy whose danger is the truth (0 or 1). No shipped player sees hidden
    cards; the copy exists here to bound what better inference could gain.
+3. With ``--urgency X``, the same for knowing when the opponent can knock: a copy whose
+   urgency to shed deadwood is X times the real chance that the opponent can knock after
+   its next stock draw (from its real hand, each unseen card equally likely to come), in
+   place of the expert's urgency that grows with the opponent's draws and takes.
 
-Usage: python bench/inference.py [--deals 500] [--seed inference]
+Usage: python bench/inference.py [--deals 500] [--seed inference] [--urgency X]
 """
 
 from __future__ import annotations
@@ -20,13 +24,16 @@ from __future__ import annotations
 import argparse
 import bisect
 import math
+import random
 import statistics
 from dataclasses import dataclass
 
-from cardtable.gin.hand import Hand, Phase
+from cardtable.gin.actions import Action
+from cardtable.gin.hand import Hand, Observation, Phase
 from cardtable.gin.players import make_player
 from cardtable.gin.players.expert import ExpertPlayer, Reasoner
 from cardtable.gin.players.knowledge import Knowledge
+from cardtable.gin.players.posterior import Posterior
 from cardtable.gin.players.simple import joins_meld
 from cardtable.gin.rules import Rules
 
@@ -42,6 +49,17 @@ class _DangerOracle(Reasoner):
         return Reasoner._danger(self, card, chance, known)
 
 
+@dataclass(frozen=True, slots=True)
+class _UrgencyOracle(Reasoner):
+    def _posterior(
+        self, obs: Observation, legal: list[Action], knowledge: Knowledge, rng: random.Random
+    ) -> Posterior | None:
+        if _TRUTH[0] < 0:
+            return None
+        # One opponent hand, the real one: its knock chance is the truth's.
+        return Posterior([_TRUTH[0]], [1.0], obs.unseen.mask | _TRUTH[0])
+
+
 def _auc(pairs: list[tuple[float, bool]]) -> float:
     negatives = sorted(p for p, truth in pairs if not truth)
     positives = [p for p, truth in pairs if truth]
@@ -52,15 +70,21 @@ def _auc(pairs: list[tuple[float, bool]]) -> float:
     return wins / max(1, len(positives) * len(negatives))
 
 
-def play(deals: int, seed: str, oracle: bool) -> tuple[list[int], list[tuple[float, bool]]]:
-    """Per-deal margins (both seatings summed) for the expert, and calibration pairs."""
+def play(
+    deals: int, seed: str, oracle: bool, urgency: float = 0.0
+) -> tuple[list[int], list[tuple[float, bool]]]:
+    """Per-deal margins (both seatings summed) for the expert, and calibration pairs; with
+    ``urgency``, for the copy that knows when the opponent can knock."""
     reasoner = Reasoner()
+    knowing = _UrgencyOracle(posterior_worlds=1, posterior_search=False, posterior_urgency=urgency)
     margins: list[int] = []
     pairs: list[tuple[float, bool]] = []
     for deal in range(deals):
         margin = 0
         for seat in (0, 1):
-            expert = ExpertPlayer(deal, _DangerOracle() if oracle else None)
+            expert = ExpertPlayer(
+                deal, _DangerOracle() if oracle else knowing if urgency > 0 else None
+            )
             players = (
                 [expert, make_player("simple")] if seat == 0 else [make_player("simple"), expert]
             )
@@ -69,13 +93,13 @@ def play(deals: int, seed: str, oracle: bool) -> tuple[list[int], list[tuple[flo
                 to_act = hand.to_act
                 view = hand.observation(to_act)
                 hidden = hand.observation(1 - to_act).hand.mask  # for the measurement only
-                if to_act == seat and view.phase is Phase.DISCARD and not oracle:
+                if to_act == seat and view.phase is Phase.DISCARD and not oracle and not urgency:
                     knowledge = Knowledge.from_observation(view)
                     chance = knowledge.opponent_probability()
                     for card in view.hand:
                         guess = reasoner._danger(card, chance, knowledge.opponent_known)
                         pairs.append((guess, joins_meld(hidden, card)))
-                _TRUTH[0] = hidden if oracle and to_act == seat else -1
+                _TRUTH[0] = hidden if (oracle or urgency > 0) and to_act == seat else -1
                 hand.apply(players[to_act].act(view), to_act)
             result = hand.result
             assert result is not None
@@ -92,11 +116,24 @@ def _per_hand(margins: list[int]) -> str:
     return f"{mean:+.2f} ± {half:.2f} points per hand"
 
 
+def _gain(informed: list[int], plain: list[int]) -> str:
+    """The paired difference a hand, deal by deal, with its 95% interval."""
+    return _per_hand([a - b for a, b in zip(informed, plain, strict=True)])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=500, help="deals, each played both ways")
     parser.add_argument("--seed", default="inference")
+    parser.add_argument("--workers", type=int, default=1, help="accepted; one process")
+    parser.add_argument(
+        "--urgency", type=float, default=0.0, help="also play the knock-chance copy (X > 0)"
+    )
     args = parser.parse_args()
+    if args.deals < 2:
+        parser.error("--deals must be at least 2")
+    if args.urgency < 0:
+        parser.error("--urgency must not be negative")
     plain, pairs = play(args.deals, args.seed, oracle=False)
     print(f"danger estimate over {len(pairs)} cards at expert discard decisions:")
     print("  predicted   cards  truly meldable")
@@ -109,8 +146,14 @@ def main() -> None:
     print(f"expert vs simple, {args.deals} deals both ways: {_per_hand(plain)}")
     informed, _ = play(args.deals, args.seed, oracle=True)
     print(f"same deals, danger known exactly (analysis only): {_per_hand(informed)}")
-    gain = (statistics.mean(informed) - statistics.mean(plain)) / 2
-    print(f"  perfect danger knowledge is worth {gain:+.2f} points per hand")
+    print(f"  perfect danger knowledge is worth {_gain(informed, plain)}")
+    if args.urgency > 0:
+        timed, _ = play(args.deals, args.seed, oracle=False, urgency=args.urgency)
+        print(
+            f"same deals, urgency {args.urgency:g} times the real chance that the opponent "
+            f"can knock next (analysis only): {_per_hand(timed)}"
+        )
+        print(f"  knowing when the opponent can knock is worth {_gain(timed, plain)}")
 
 
 if __name__ == "__main__":
