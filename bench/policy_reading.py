@@ -13,8 +13,8 @@ decision are the posterior. At every expert discard decision (both seatings of e
 it compares, against the truth (does the card join a meld of the opponent's real hand?):
 
 - the chance that each card in the expert's hand feeds the opponent, from the knowledge
-  weights (what the expert uses) and from the exact-policy posterior: ranking (AUC) and
-  Brier score;
+  weights (what the expert uses), from the exact-policy posterior and from the mean of the
+  two: ranking (AUC) and Brier score;
 - the opponent's deadwood, its mean over the posterior against the real one.
 
 As a check on the model, the real history of the opponent's hand (tracked from the engine,
@@ -313,6 +313,9 @@ def main() -> None:
         "base_rate": statistics.fmean(t for _, t in tally.policy) if tally.policy else 0.0,
         "auc_weights": auc(tally.weights),
         "auc_policy": auc(tally.policy),
+        "auc_both": auc(
+            [(w + q, t) for (w, t), (q, _) in zip(tally.weights, tally.policy, strict=True)]
+        ),
         "brier_weights": brier(tally.weights),
         "brier_policy": brier(tally.policy),
         "fitted_share": tally.fitted / max(1, tally.chains),
@@ -348,6 +351,7 @@ def main() -> None:
         f"    exact-policy posterior             {summary['auc_policy']:.3f}  "
         f"{summary['brier_policy']:.3f}"
     )
+    print(f"    the mean of the two                {summary['auc_both']:.3f}")
     print(
         f"  opponent deadwood: posterior mean {summary['deadwood_guess']:.1f}, real "
         f"{summary['deadwood_real']:.1f}, mean error {summary['deadwood_error']:.1f}"
