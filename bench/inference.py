@@ -22,7 +22,6 @@ Usage: python bench/inference.py [--deals 500] [--seed inference] [--urgency X]
 from __future__ import annotations
 
 import argparse
-import bisect
 import math
 import random
 import statistics
@@ -36,6 +35,7 @@ from cardtable.gin.players.knowledge import Knowledge
 from cardtable.gin.players.posterior import Posterior
 from cardtable.gin.players.simple import joins_meld
 from cardtable.gin.rules import Rules
+from cardtable.sim.results import ranking_auc
 
 # The opponent's hand while the oracle decides, -1 otherwise: set by this script's game loop.
 _TRUTH = [-1]
@@ -58,16 +58,6 @@ class _UrgencyOracle(Reasoner):
             return None
         # One opponent hand, the real one: its knock chance is the truth's.
         return Posterior([_TRUTH[0]], [1.0], obs.unseen.mask | _TRUTH[0])
-
-
-def _auc(pairs: list[tuple[float, bool]]) -> float:
-    negatives = sorted(p for p, truth in pairs if not truth)
-    positives = [p for p, truth in pairs if truth]
-    wins = 0.0
-    for p in positives:
-        low = bisect.bisect_left(negatives, p)
-        wins += low + 0.5 * (bisect.bisect_right(negatives, p) - low)
-    return wins / max(1, len(positives) * len(negatives))
 
 
 def play(
@@ -142,7 +132,7 @@ def main() -> None:
         if bucket:
             share = sum(bucket) / len(bucket)
             print(f"  {tenth / 10:.1f}-{(tenth + 1) / 10:.1f} {len(bucket):9d}  {share:.3f}")
-    print(f"  AUC {_auc(pairs):.3f}; base rate {sum(t for _, t in pairs) / len(pairs):.3f}")
+    print(f"  AUC {ranking_auc(pairs):.3f}; base rate {sum(t for _, t in pairs) / len(pairs):.3f}")
     print(f"expert vs simple, {args.deals} deals both ways: {_per_hand(plain)}")
     informed, _ = play(args.deals, args.seed, oracle=True)
     print(f"same deals, danger known exactly (analysis only): {_per_hand(informed)}")

@@ -28,7 +28,6 @@ Usage: python bench/policy_reading.py [--deals 40] [--chains 24] [--steps 400]
 from __future__ import annotations
 
 import argparse
-import bisect
 import json
 import math
 import random
@@ -46,6 +45,7 @@ from cardtable.gin.players.expert import EXPERT
 from cardtable.gin.players.knowledge import Knowledge
 from cardtable.gin.players.simple import joins_meld
 from cardtable.gin.rules import Rules
+from cardtable.sim.results import ranking_auc
 
 # The opponent's decisions as the seat saw them.
 DECLINE, DRAW, TAKE, DISCARD = 0, 1, 2, 3
@@ -205,17 +205,6 @@ class Tally:
     seconds: float = 0.0
 
 
-def auc(pairs: list[tuple[float, bool]]) -> float:
-    """The chance that a meldable card ranks above one that is not (ties count half)."""
-    negatives = sorted(p for p, truth in pairs if not truth)
-    positives = [p for p, truth in pairs if truth]
-    wins = 0.0
-    for p in positives:
-        low = bisect.bisect_left(negatives, p)
-        wins += low + 0.5 * (bisect.bisect_right(negatives, p) - low)
-    return wins / max(1, len(positives) * len(negatives))
-
-
 def brier(pairs: list[tuple[float, bool]]) -> float:
     return statistics.fmean((p - truth) ** 2 for p, truth in pairs) if pairs else 0.0
 
@@ -311,9 +300,9 @@ def main() -> None:
         "decisions": tally.decisions,
         "cards": len(tally.policy),
         "base_rate": statistics.fmean(t for _, t in tally.policy) if tally.policy else 0.0,
-        "auc_weights": auc(tally.weights),
-        "auc_policy": auc(tally.policy),
-        "auc_both": auc(
+        "auc_weights": ranking_auc(tally.weights),
+        "auc_policy": ranking_auc(tally.policy),
+        "auc_both": ranking_auc(
             [(w + q, t) for (w, t), (q, _) in zip(tally.weights, tally.policy, strict=True)]
         ),
         "brier_weights": brier(tally.weights),

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from cardtable.sim import simulate, wilson_interval
+from cardtable.sim.results import ranking_auc
 
 
 def test_wilson_interval() -> None:
@@ -23,3 +28,17 @@ def test_hand_games_score_one_deal() -> None:
     low, high = result.win_interval(0)
     assert low <= result.win_rate(0) <= high
     assert "simple vs random" in result.summary()
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from([0.0, 0.25, 0.5, 0.75, 1.0]), st.booleans()), max_size=30)
+)
+def test_ranking_auc_is_the_share_of_true_false_pairs_ranked_right(
+    pairs: list[tuple[float, bool]],
+) -> None:
+    # The definition, pair by pair: a true case above a false one counts 1, a tie a half.
+    pos = [p for p, t in pairs if t]
+    neg = [p for p, t in pairs if not t]
+    score = sum(1.0 if a > b else 0.5 if a == b else 0.0 for a in pos for b in neg)
+    expected = score / len(pos) / len(neg) if pos and neg else 0.0
+    assert ranking_auc(pairs) == pytest.approx(expected)

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
@@ -21,7 +22,7 @@ from cardtable.sim.players import GameName
 if TYPE_CHECKING:
     from cardtable.cribbage.rules import Rules as CribbageRules
 
-__all__ = ["CRIBBAGE_KINDS", "SimulationResult", "wilson_interval"]
+__all__ = ["CRIBBAGE_KINDS", "SimulationResult", "ranking_auc", "wilson_interval"]
 
 CRIBBAGE_KINDS: Final = ("game", "skunk", "double skunk")  # how a Cribbage game is won
 
@@ -39,6 +40,22 @@ def wilson_interval(wins: float, total: int, z: float = 1.96) -> tuple[float, fl
     centre = (p + z * z / (2 * total)) / denominator
     half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def ranking_auc(pairs: list[tuple[float, bool]]) -> float:
+    """How well predicted chances rank what came true: the chance that a true case scores
+    above a false one, ties counting half (0.5 is guessing, 1.0 perfect).
+
+    >>> ranking_auc([(0.9, True), (0.4, False), (0.4, True), (0.1, False)])
+    0.875
+    """
+    negatives = sorted(p for p, truth in pairs if not truth)
+    positives = [p for p, truth in pairs if truth]
+    wins = 0.0
+    for p in positives:
+        low = bisect.bisect_left(negatives, p)
+        wins += low + 0.5 * (bisect.bisect_right(negatives, p) - low)
+    return wins / max(1, len(positives) * len(negatives))
 
 
 @dataclass
