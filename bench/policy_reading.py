@@ -155,7 +155,8 @@ class History:
         out = list(slots)
         if rng.random() < 0.5:
             held = [i for i, c in enumerate(out) if c not in self.limit]
-            outside = [c for c in self.unseen if c not in set(out)]
+            inside = set(out)
+            outside = [c for c in self.unseen if c not in inside]
             if not held or not outside:
                 return None
             out[rng.choice(held)] = rng.choice(outside)
