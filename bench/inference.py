@@ -22,9 +22,7 @@ Usage: python bench/inference.py [--deals 500] [--seed inference] [--urgency X]
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
 from dataclasses import dataclass
 
 from cardtable.gin.actions import Action
@@ -35,7 +33,7 @@ from cardtable.gin.players.knowledge import Knowledge
 from cardtable.gin.players.posterior import Posterior
 from cardtable.gin.players.simple import joins_meld
 from cardtable.gin.rules import Rules
-from cardtable.sim.results import ranking_auc
+from cardtable.sim.results import mean_interval, ranking_auc
 
 # The opponent's hand while the oracle decides, -1 otherwise: set by this script's game loop.
 _TRUTH = [-1]
@@ -101,8 +99,7 @@ def play(
 
 
 def _per_hand(margins: list[int]) -> str:
-    mean = statistics.mean(margins) / 2
-    half = 1.96 * statistics.stdev(margins) / 2 / math.sqrt(len(margins))
+    mean, half = mean_interval([m / 2 for m in margins])
     return f"{mean:+.2f} ± {half:.2f} points per hand"
 
 

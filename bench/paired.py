@@ -17,9 +17,8 @@ import argparse
 import dataclasses
 import functools
 import json
-import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from cardtable.gin.players import make_player
@@ -27,7 +26,7 @@ from cardtable.gin.players.base import Player
 from cardtable.gin.players.expert import EXPERT, ExpertPlayer, Reasoner
 from cardtable.sim.play import GameResult
 from cardtable.sim.players import load_player
-from cardtable.sim.results import wilson_interval
+from cardtable.sim.results import mean_interval, wilson_interval
 from cardtable.sim.tournament import run_tournament
 
 _FIELDS = {field.name for field in dataclasses.fields(Reasoner)}
@@ -77,15 +76,6 @@ def _margin(game: GameResult) -> int:
     return game.hand_points[0] - game.hand_points[1]
 
 
-def _mean_interval(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% interval."""
-    mean = sum(values) / len(values)
-    if len(values) < 2:
-        return mean, math.inf
-    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
-    return mean, 1.96 * math.sqrt(variance / len(values))
-
-
 def compare(a: str, b: str, opponent: str, matches: int, seed: str, workers: int) -> dict[str, Any]:
     """Both variants' matches against ``opponent`` and the paired difference, B - A."""
     runs: dict[str, dict[int, GameResult]] = {}
@@ -110,8 +100,8 @@ def compare(a: str, b: str, opponent: str, matches: int, seed: str, workers: int
             "margin_per_match": sum(map(_margin, games)) / len(games),
             "seconds": seconds[label],
         }
-    win, win_half = _mean_interval([_won(runs["b"][i]) - _won(runs["a"][i]) for i in shared])
-    points, points_half = _mean_interval(
+    win, win_half = mean_interval([_won(runs["b"][i]) - _won(runs["a"][i]) for i in shared])
+    points, points_half = mean_interval(
         [_margin(runs["b"][i]) - _margin(runs["a"][i]) for i in shared]
     )
     same = sum(_won(runs["a"][i]) == _won(runs["b"][i]) for i in shared)

@@ -27,7 +27,6 @@ Usage: python bench/world_models.py [--deals 60] [--models organised,posterior,w
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 from collections.abc import Callable
@@ -45,6 +44,7 @@ from cardtable.gin.players.knowledge import Knowledge
 from cardtable.gin.players.posterior import DEFAULT_MODEL, Posterior
 from cardtable.gin.rules import Rules
 from cardtable.gin.worlds import sample_world
+from cardtable.sim.results import mean_interval
 
 MODELS = ("organised", "weights", "posterior", "truth")
 # The expert without search: what this seat plays in the play-outs.
@@ -263,7 +263,7 @@ def play(args: argparse.Namespace) -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         pairs = list(pool.map(_play_deal, tasks))
     diffs = [(b - a) / 2 for a, b in pairs]
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    difference, half = mean_interval(diffs)
     print(
         f"{args.deals} deals against {args.opponent}, both seatings, play-outs at"
         f" {'knock chances' if args.play == 'knock' else 'every decision'} on {args.model}"
@@ -271,7 +271,7 @@ def play(args: argparse.Namespace) -> None:
     print(
         f"  expert {statistics.mean(a for a, _ in pairs) / 2:+.2f} points a hand,"
         f" play-outs {statistics.mean(b for _, b in pairs) / 2:+.2f};"
-        f" difference {statistics.mean(diffs):+.2f} +- {half:.2f}"
+        f" difference {difference:+.2f} +- {half:.2f}"
     )
 
 

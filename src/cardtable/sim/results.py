@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -22,7 +23,13 @@ from cardtable.sim.players import GameName
 if TYPE_CHECKING:
     from cardtable.cribbage.rules import Rules as CribbageRules
 
-__all__ = ["CRIBBAGE_KINDS", "SimulationResult", "ranking_auc", "wilson_interval"]
+__all__ = [
+    "CRIBBAGE_KINDS",
+    "SimulationResult",
+    "mean_interval",
+    "ranking_auc",
+    "wilson_interval",
+]
 
 CRIBBAGE_KINDS: Final = ("game", "skunk", "double skunk")  # how a Cribbage game is won
 
@@ -40,6 +47,22 @@ def wilson_interval(wins: float, total: int, z: float = 1.96) -> tuple[float, fl
     centre = (p + z * z / (2 * total)) / denominator
     half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its normal interval (95% by default);
+    infinite from fewer than two values. Paired differences go in one per pair.
+
+    >>> [round(x, 3) for x in mean_interval([1.0, 2.0, 3.0, 4.0])]
+    [2.5, 1.265]
+    """
+    if not values:
+        raise ValueError("no values to average")
+    mean = sum(values) / len(values)
+    if len(values) < 2:
+        return mean, math.inf
+    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    return mean, z * math.sqrt(variance / len(values))
 
 
 def ranking_auc(pairs: list[tuple[float, bool]]) -> float:
