@@ -55,7 +55,7 @@ from cardtable.gin.players.equity import equity, points_per_equity
 from cardtable.gin.players.hints import Alternative
 from cardtable.gin.players.knowledge import Knowledge
 from cardtable.gin.players.posterior import DEFAULT_MODEL, OpponentModel, Posterior
-from cardtable.gin.players.rollout import playout
+from cardtable.gin.players.rollout import SeatPlan, playout
 from cardtable.gin.players.simple import joins_meld
 
 __all__ = [
@@ -433,25 +433,47 @@ class Reasoner:
         kind = action.kind
         threshold, multiplier = obs.threshold, obs.multiplier
         wait = self.rollout_patience
+        plan = self._playout_plan()
         if kind is ActionKind.DISCARD:
             assert action.card is not None
             if obs.stock_count <= 2:
                 return 0
             hands = [hand ^ 1 << action.card, opponent]
             return playout(
-                rules, threshold, multiplier, hands, stock, action.card, 1, False, patience=wait
+                rules,
+                threshold,
+                multiplier,
+                hands,
+                stock,
+                action.card,
+                1,
+                False,
+                patience=wait,
+                plan=plan,
             )
         if kind is ActionKind.DRAW_DISCARD:
             assert top is not None
             hands = [hand | 1 << top, opponent]
             return playout(
-                rules, threshold, multiplier, hands, stock, -1, 0, True, taken=top, patience=wait
+                rules,
+                threshold,
+                multiplier,
+                hands,
+                stock,
+                -1,
+                0,
+                True,
+                taken=top,
+                patience=wait,
+                plan=plan,
             )
         if kind is ActionKind.DRAW_STOCK:
             stock = list(stock)
             card = stock.pop()
             hands = [hand | 1 << card, opponent]
-            return playout(rules, threshold, multiplier, hands, stock, -1, 0, True, patience=wait)
+            return playout(
+                rules, threshold, multiplier, hands, stock, -1, 0, True, patience=wait, plan=plan
+            )
         if kind is ActionKind.PASS:
             dealer_passes = obs.dealer == obs.seat
             upcard = -1 if dealer_passes or top is None else int(top)
@@ -466,8 +488,14 @@ class Reasoner:
                 False,
                 offer=not dealer_passes,
                 patience=wait,
+                plan=plan,
             )
         return 0
+
+    def _playout_plan(self) -> SeatPlan | None:
+        """How this seat plays in the play-outs: ``None``, by the simple policy. A hook for
+        analysis (bench/planned_playouts.py gives it a planner like the expert's own)."""
+        return None
 
     def _expected_draw(
         self,

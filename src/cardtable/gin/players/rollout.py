@@ -8,11 +8,30 @@ observations, so thousands fit in a decision's time budget.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from cardtable.cards import CardSet
 from cardtable.gin.melds import best_arrangement, deadwood, defender_answer, knock_discards
 from cardtable.gin.rules import Rules
 
-__all__ = ["playout"]
+__all__ = ["SeatPlan", "playout"]
+
+
+class SeatPlan(Protocol):
+    """How seat 0 draws and throws in a play-out instead of by the simple policy.
+
+    ``unseen`` is what seat 0 has not seen (the opponent's hand and the stock together,
+    never which is where); ``opponent_turns`` counts the opponent's turns in the play-out.
+    """
+
+    def takes(self, hand: int, top: int, unseen: int) -> bool:
+        """Whether seat 0, holding ``hand``, takes the top discard ``top``."""
+        ...
+
+    def discard(self, hand: int, taken: int, unseen: int, opponent_turns: int) -> int:
+        """The card seat 0 throws from eleven cards (never ``taken``)."""
+        ...
+
 
 _VALUE = tuple(min(c % 13 + 1, 10) for c in range(52))
 _BY_VALUE = tuple(sorted(range(52), key=lambda c: -_VALUE[c]))
@@ -62,6 +81,7 @@ def playout(
     offer: bool = False,
     max_turns: int = 40,
     patience: int = -1,
+    plan: SeatPlan | None = None,
 ) -> int:
     """Play the hand out; return the points for seat 0 (negative when seat 1 scores).
 
@@ -72,14 +92,27 @@ def playout(
     must draw from the stock (the end of the upcard ritual).
     With ``patience`` 0 or more, seat 0 knocks only with at most that much deadwood (gin
     always), as a player who waits on to undercut an early knocker would; -1: as simple.
+    With a ``plan``, seat 0 draws and throws by it (it knocks as simple does).
     """
     hands = list(hands)
     stock = list(stock)
     seat = to_move
+    in_stock = 0
+    if plan is not None:
+        for card in stock:
+            in_stock |= 1 << card
+    opponent_turns = 0
     for _ in range(max_turns):
         hand = hands[seat]
+        planned = plan is not None and seat == 0
         if not drawn:
-            if top >= 0 and _joins(hand, top):
+            if top < 0:
+                take = False
+            elif plan is not None and planned:
+                take = plan.takes(hand, top, hands[1] | in_stock)
+            else:
+                take = _joins(hand, top)
+            if take:
                 hand |= 1 << top
                 taken = top
                 top = -1
@@ -90,6 +123,7 @@ def playout(
                 continue
             else:
                 card = stock.pop()
+                in_stock &= ~(1 << card)
                 hand |= 1 << card
                 taken = -1
         drawn = False
@@ -103,7 +137,11 @@ def playout(
             points, knocker_wins = _score(rules, hand ^ 1 << card, hands[1 - seat], multiplier)
             won = seat if knocker_wins else 1 - seat
             return points if won == 0 else -points
-        card = _simple_discard(hand, taken)
+        if plan is not None and planned:
+            card = plan.discard(hand, taken, hands[1] | in_stock, opponent_turns)
+        else:
+            card = _simple_discard(hand, taken)
+            opponent_turns += seat
         hands[seat] = hand ^ 1 << card
         top = card
         if len(stock) <= 2:
