@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
+import statistics
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from cardtable.sim import simulate, wilson_interval
-from cardtable.sim.results import ranking_auc
+from cardtable.sim.results import mean_interval, ranking_auc
 
 
 def test_wilson_interval() -> None:
@@ -42,3 +45,17 @@ def test_ranking_auc_is_the_share_of_true_false_pairs_ranked_right(
     score = sum(1.0 if a > b else 0.5 if a == b else 0.0 for a in pos for b in neg)
     expected = score / len(pos) / len(neg) if pos and neg else 0.0
     assert ranking_auc(pairs) == pytest.approx(expected)
+
+
+@given(st.lists(st.floats(-100, 100, allow_nan=False), min_size=2, max_size=40))
+def test_mean_interval_is_the_mean_and_1_96_standard_errors(values: list[float]) -> None:
+    mean, half = mean_interval(values)
+    assert mean == pytest.approx(statistics.mean(values), abs=1e-9)
+    expected = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    assert half == pytest.approx(expected, abs=1e-9)
+
+
+def test_mean_interval_of_one_value_is_unbounded_and_of_none_refused() -> None:
+    assert mean_interval([3.0]) == (3.0, math.inf)
+    with pytest.raises(ValueError, match="no values"):
+        mean_interval([])
