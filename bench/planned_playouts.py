@@ -13,10 +13,12 @@ opponent keeps the simple policy, which is exactly the opponent's here.
 The same deals are played against simple, both seatings, by today's expert and by the copy
 that searches its discards (and with ``--draws`` its draws) by these play-outs; printed are
 both per hand, the paired difference with its 95% interval, how often the search changed
-the expert's choice, and the copy's decision times.
+the expert's choice, and the copy's decision times. With ``--real-hand`` the play-outs
+are played on the opponent's real hand (the stock still a guess): analysis only, the most
+that better guesses could give this search.
 
 Usage: python bench/planned_playouts.py [--deals 200] [--seed planned] [--rollouts 16]
-[--switch-z 1.5] [--organise 0.5] [--draws] [--workers 2]
+[--switch-z 1.5] [--organise 0.5] [--draws] [--real-hand] [--workers 2]
 """
 
 from __future__ import annotations
@@ -90,6 +92,9 @@ class Planner:
 # expert's choice (searches, changes): set by PlannedReasoner._search in this process.
 _PLAN: list[Planner | None] = [None]
 _CHANGED = [0, 0]
+# The opponent's real hand while a copy with ``real_hand`` decides, -1 otherwise: set by
+# this script's game loop, for the measurement only.
+_TRUTH = [-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,13 +103,16 @@ class PlannedReasoner(Reasoner):
     in which its own seat plans (:class:`Planner`); knocks are searched as today's expert's.
     Plain draws and discards are played out ``plain_rollouts`` times each, left for
     another only past ``plain_switch_z``, on guesses at the opponent's hand organised by
-    ``playout_organise``; the knock search keeps the expert's own settings."""
+    ``playout_organise`` (with ``real_hand``, on the opponent's real hand: analysis only,
+    a ceiling for what better guesses could give the search); the knock search keeps the
+    expert's own settings."""
 
     search_knocks_only: bool = False
     search_draws: bool = False
     playout_organise: float = 0.5
     plain_rollouts: int = 16
     plain_switch_z: float = 1.5
+    real_hand: bool = False
 
     def _search(
         self,
@@ -138,6 +146,8 @@ class PlannedReasoner(Reasoner):
     ) -> int:
         if _PLAN[0] is None:
             return Reasoner._opponent(self, knowledge, posterior, rng)
+        if self.real_hand and _TRUTH[0] >= 0:
+            return _TRUTH[0]
         return knowledge.sample_opponent(rng, self.playout_organise)
 
     def _playout_plan(self) -> SeatPlan | None:
@@ -145,7 +155,7 @@ class PlannedReasoner(Reasoner):
 
 
 def play_deal(
-    deal: int, seed: str, planned: Reasoner
+    deal: int, seed: str, planned: PlannedReasoner
 ) -> tuple[int, int, list[float], tuple[int, int]]:
     """One deal, both seatings, against simple: the expert's margin, the planned copy's,
     the copy's decision times in seconds and its (searches, changed choices)."""
@@ -162,10 +172,13 @@ def play_deal(
             while not hand.is_over:
                 to_act = hand.to_act
                 view = hand.observation(to_act)
+                ours = to_act == seat and reasoner is planned
+                _TRUTH[0] = hand.cards(1 - seat).mask if ours and planned.real_hand else -1
                 start = time.perf_counter()
                 action = players[to_act].act(view)
-                if to_act == seat and reasoner is planned:
+                if ours:
                     times.append(time.perf_counter() - start)
+                _TRUTH[0] = -1
                 hand.apply(action, to_act)
             result = hand.result
             assert result is not None
@@ -175,7 +188,7 @@ def play_deal(
     return margins[0], margins[1], times, (_CHANGED[0], _CHANGED[1])
 
 
-def _task(job: tuple[int, str, Reasoner]) -> tuple[int, int, list[float], tuple[int, int]]:
+def _task(job: tuple[int, str, PlannedReasoner]) -> tuple[int, int, list[float], tuple[int, int]]:
     return play_deal(*job)
 
 
@@ -187,6 +200,9 @@ def main() -> None:
     parser.add_argument("--switch-z", type=float, default=EXPERT.switch_z)
     parser.add_argument("--organise", type=float, default=0.5, help="of the play-outs' guesses")
     parser.add_argument("--draws", action="store_true", help="search the draws too")
+    parser.add_argument(
+        "--real-hand", action="store_true", help="play-outs on the opponent's real hand (analysis)"
+    )
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     if args.deals < 2:
@@ -204,6 +220,7 @@ def main() -> None:
         plain_switch_z=args.switch_z,
         search_draws=args.draws,
         playout_organise=args.organise,
+        real_hand=args.real_hand,
     )
     jobs = [(deal, args.seed, planned) for deal in range(args.deals)]
     with ProcessPoolExecutor(args.workers) as pool:
@@ -215,10 +232,10 @@ def main() -> None:
     searches = sum(row[3][0] for row in rows)
     changed = sum(row[3][1] for row in rows)
     what = "draws and discards" if args.draws else "discards"
+    guesses = "the opponent's real hand" if args.real_hand else f"guesses organised {args.organise}"
     print(
         f"{args.deals} deals both ways against simple; {what} searched by {args.rollouts}"
-        f" planned play-outs a choice (switch z {args.switch_z}, guesses organised"
-        f" {args.organise})"
+        f" planned play-outs a choice (switch z {args.switch_z}, {guesses})"
     )
     print(f"  expert {expert:+.2f} points a hand, planned search {copy:+.2f}")
     print(f"  difference {gain:+.2f} +- {half:.2f} points a hand")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,7 @@ from cardtable.gin.hand import Hand, Observation, Phase
 from cardtable.gin.melds import deadwood
 from cardtable.gin.players import make_player
 from cardtable.gin.players.expert import EXPERT
+from cardtable.gin.players.knowledge import Knowledge
 from cardtable.gin.rules import Rules
 from tests.helpers import load_bench, run_bench
 
@@ -34,7 +36,7 @@ def _view(seed: str, knock: bool) -> Observation:
     raise AssertionError(f"no such decision in deal {seed}")
 
 
-def _planned() -> object:
+def _planned() -> Any:
     bench = load_bench("planned_playouts.py")
     base = {name: getattr(EXPERT, name) for name in EXPERT.__dataclass_fields__}
     return replace(bench.PlannedReasoner(**base), search_knocks_only=False, plain_rollouts=6)
@@ -44,7 +46,7 @@ def test_knock_chances_are_searched_as_the_expert_searches_them() -> None:
     planned = _planned()
     for seed in ("planned-k1", "planned-k2", "planned-k3"):
         view = _view(seed, knock=True)
-        ours = planned.evaluate(view, random.Random(7))  # type: ignore[attr-defined]
+        ours = planned.evaluate(view, random.Random(7))
         theirs = EXPERT.evaluate(view, random.Random(7))
         assert [(a.action, a.value) for a in ours] == [(a.action, a.value) for a in theirs]
 
@@ -64,7 +66,7 @@ def test_plain_discards_are_searched_with_the_planner_in_the_play_outs(
 
     monkeypatch.setattr(bench.Planner, "discard", spy)
     view = _view("planned-d1", knock=False)
-    scored = _planned().evaluate(view, random.Random(3))  # type: ignore[attr-defined]
+    scored = _planned().evaluate(view, random.Random(3))
     assert calls, "the play-outs of the discards used the planner"
     assert bench._PLAN[0] is None
     assert {a.action for a in scored} == set(view.legal_actions())
@@ -89,3 +91,23 @@ def test_the_script_prints_the_difference_and_refuses_bad_options() -> None:
     for args, words in ((("--deals", "1"), "--deals must be"), (("--rollouts", "0"), "at least")):
         bad = run_bench("planned_playouts.py", *args)
         assert bad.returncode == 2 and words in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_only_the_real_hand_copy_plays_out_on_the_real_hand_and_only_while_told_it() -> None:
+    bench = load_bench("planned_playouts.py")
+    view = _view("planned-d2", knock=False)
+    knowledge = Knowledge.from_observation(view)
+    real = knowledge.sample_opponent(random.Random(1), 1.0)
+    knowing = replace(_planned(), real_hand=True)
+    guessing = _planned()
+    try:
+        bench._PLAN[0] = bench.Planner(EXPERT, view.threshold, 0.0)
+        bench._TRUTH[0] = real
+        assert knowing._opponent(knowledge, None, random.Random(2)) == real
+        guesses = {guessing._opponent(knowledge, None, random.Random(s)) for s in range(5)}
+        assert len(guesses) > 1
+        bench._TRUTH[0] = -1
+        assert knowing._opponent(knowledge, None, random.Random(2)) != real
+    finally:
+        bench._PLAN[0] = None
+        bench._TRUTH[0] = -1
