@@ -104,12 +104,12 @@ def playout(
     opponent_turns = 0
     for _ in range(max_turns):
         hand = hands[seat]
-        planned = plan is not None and seat == 0
+        planner = plan if seat == 0 else None
         if not drawn:
             if top < 0:
                 take = False
-            elif plan is not None and planned:
-                take = plan.takes(hand, top, hands[1] | in_stock)
+            elif planner is not None:
+                take = planner.takes(hand, top, hands[1] | in_stock)
             else:
                 take = _joins(hand, top)
             if take:
@@ -137,8 +137,8 @@ def playout(
             points, knocker_wins = _score(rules, hand ^ 1 << card, hands[1 - seat], multiplier)
             won = seat if knocker_wins else 1 - seat
             return points if won == 0 else -points
-        if plan is not None and planned:
-            card = plan.discard(hand, taken, hands[1] | in_stock, opponent_turns)
+        if planner is not None:
+            card = planner.discard(hand, taken, hands[1] | in_stock, opponent_turns)
         else:
             card = _simple_discard(hand, taken)
             opponent_turns += seat
