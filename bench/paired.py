@@ -7,8 +7,13 @@ the deal cancels, and the interval of the difference is far narrower than that o
 win rate. A variant is a level name (``expert``, ``expert-2026``, ...) or the expert's
 ``Reasoner`` settings as JSON, applied over today's expert.
 
+With ``--hands`` each game is a single hand instead of a 100-point match (``--matches``
+then counts hands, dealt in duplicate pairs just the same): a hand's points are a finer
+measure than a match's result, and a few thousand hands take minutes where as many
+matches take most of an hour.
+
 Usage: python bench/paired.py --b '{"rollout_patience": 4}' [--a expert]
-[--opponent simple] [--matches 2000] [--seed paired] [--workers 2] [--json]
+[--opponent simple] [--matches 2000] [--hands] [--seed paired] [--workers 2] [--json]
 """
 
 from __future__ import annotations
@@ -76,19 +81,32 @@ def _margin(game: GameResult) -> int:
     return game.hand_points[0] - game.hand_points[1]
 
 
-def compare(a: str, b: str, opponent: str, matches: int, seed: str, workers: int) -> dict[str, Any]:
-    """Both variants' matches against ``opponent`` and the paired difference, B - A."""
+def compare(
+    a: str, b: str, opponent: str, matches: int, seed: str, workers: int, hands: bool = False
+) -> dict[str, Any]:
+    """Both variants' games against ``opponent`` and the paired difference, B - A: matches,
+    or single hands with ``hands``."""
     runs: dict[str, dict[int, GameResult]] = {}
     seconds: dict[str, float] = {}
     for label, text in (("a", a), ("b", b)):
         start = time.perf_counter()
         result = run_tournament(
-            spec(text), opponent, pairs=max(1, matches // 2), seed=seed, workers=workers
+            spec(text),
+            opponent,
+            pairs=max(1, matches // 2),
+            hands_only=hands,
+            seed=seed,
+            workers=workers,
         )
         seconds[label] = time.perf_counter() - start
         runs[label] = {game.index: game for game in result.simulation.results}
     shared = sorted(set(runs["a"]) & set(runs["b"]))
-    report: dict[str, Any] = {"opponent": opponent, "seed": seed, "matches": len(shared)}
+    report: dict[str, Any] = {
+        "opponent": opponent,
+        "seed": seed,
+        "unit": "hand" if hands else "match",
+        "matches": len(shared),
+    }
     for label, text in (("a", a), ("b", b)):
         games = [runs[label][i] for i in shared]
         wins = sum(map(_won, games))
@@ -120,7 +138,8 @@ def main() -> None:
     parser.add_argument("--a", default="expert", help="level name or expert settings (JSON)")
     parser.add_argument("--b", required=True, help="level name or expert settings (JSON)")
     parser.add_argument("--opponent", default="simple")
-    parser.add_argument("--matches", type=int, default=2000, help="matches per variant")
+    parser.add_argument("--matches", type=int, default=2000, help="games per variant")
+    parser.add_argument("--hands", action="store_true", help="single hands, not matches")
     parser.add_argument("--seed", default="paired")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
@@ -131,24 +150,28 @@ def main() -> None:
         parser.error(str(error))
     if args.matches < 2:
         parser.error("--matches must be at least 2")
-    report = compare(args.a, args.b, args.opponent, args.matches, args.seed, args.workers)
+    report = compare(
+        args.a, args.b, args.opponent, args.matches, args.seed, args.workers, args.hands
+    )
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    print(f"{report['matches']} duplicate-deal matches against {args.opponent}, seed {args.seed}")
+    unit = report["unit"]
+    units = "hands" if args.hands else "matches"
+    print(f"{report['matches']} duplicate-deal {units} against {args.opponent}, seed {args.seed}")
     for label in ("a", "b"):
         side = report[label]
         low, high = side["win_rate_ci95"]
         print(
             f"  {label.upper()} {side['variant']}: {side['win_rate']:.1%} [{100 * low:.1f},"
-            f" {100 * high:.1f}], hand points {side['margin_per_match']:+.2f} a match"
+            f" {100 * high:.1f}], hand points {side['margin_per_match']:+.2f} a {unit}"
             f" ({side['seconds']:.0f} s)"
         )
     diff = report["difference"]
     print(
-        f"  B - A: {diff['win_rate']:+.2%} +- {diff['win_rate_half_ci95']:.2%} of matches,"
+        f"  B - A: {diff['win_rate']:+.2%} +- {diff['win_rate_half_ci95']:.2%} of {units},"
         f" {diff['margin_per_match']:+.2f} +- {diff['margin_half_ci95']:.2f} hand points a"
-        f" match; same result in {diff['same_result']:.0%} of matches"
+        f" {unit}; same result in {diff['same_result']:.0%} of {units}"
     )
 
 

@@ -41,6 +41,20 @@ def test_different_players_show_a_difference() -> None:
     assert report["b"]["win_rate"] < report["a"]["win_rate"]
 
 
+def test_single_hands_are_paired_as_matches_are() -> None:
+    # --hands: the same variant twice is the same player hand by hand; a far weaker one
+    # loses points on the same deals.
+    same = bench("--b", '{"wait_bias": 3}', "--matches", "8", "--hands", "--json")
+    assert same.returncode == 0, same.stderr[-3000:]
+    report = json.loads(same.stdout)
+    assert (report["unit"], report["matches"]) == ("hand", 8)
+    assert report["difference"]["margin_per_match"] == 0
+    assert report["difference"]["same_result"] == 1
+    worse = bench("--b", "random", "--matches", "8", "--hands", "--json")
+    assert worse.returncode == 0, worse.stderr[-3000:]
+    assert json.loads(worse.stdout)["difference"]["margin_per_match"] < 0
+
+
 @pytest.mark.parametrize(
     ("variant", "message"),
     [
