@@ -474,8 +474,13 @@ def test_the_phone_layout_and_the_four_colour_deck(browser: Any, server: LiveSer
     for _ in range(30):
         if table.my_turn() and page.locator("#hand .card").count() == 11:
             break
-        table.play_turn()
+        if table.play_turn() == "showdown":
+            # The deal is random: simple may knock before our first draw. The next hand
+            # brings the table back, without the dialog over the buttons clicked below.
+            page.click("#next-hand")
+            table.idle()
         time.sleep(0.03)
+    assert not table.visible("dialog[open]"), "a dialog is still over the table"
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide on a phone"
     for card in table.hand("#hand .card"):
