@@ -147,10 +147,10 @@ class Reasoner:
     # one alone values a pair or a two-card run by a single chance to complete it, which
     # throws them for low singletons too early. A take from the discard pile counts the
     # draws after it the same way, so that the stock is not favoured. With ``lookahead`` 2
-    # the take is valued over the following draw instead. On single hands paired deal by
-    # deal (bench/paired.py --hands) 1.5 and 2 gain +0.19 +- 0.26 and +0.01 +- 0.37 points
-    # a hand against simple (8,000 hands), -0.38 +- 0.84 and +0.47 +- 1.16 against
-    # expert-2026 (2,000); 3 loses 2.2 there. Off.
+    # the take is valued over the following draw instead. Over expert-2026's settings, on
+    # single hands paired deal by deal (bench/paired.py --hands) 1.5 and 2 gain +0.19 +-
+    # 0.26 and +0.01 +- 0.37 points a hand against simple (8,000 hands), -0.38 +- 0.84 and
+    # +0.47 +- 1.16 against expert-2026 (2,000); 3 loses 2.2 there. Off.
     horizon: float = 1.0
     # The share of a two-draw plan's value kept for the second draw: the opponent may end
     # the hand in between.
