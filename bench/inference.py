@@ -17,18 +17,21 @@ simple player, which takes a discard exactly when it joins a meld of its hand:
    place of the expert's urgency that grows with the opponent's draws and takes.
 
 Usage: python bench/inference.py [--deals 500] [--seed inference] [--urgency X]
+[--opponent simple]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 from dataclasses import dataclass
 
+from cardtable.errors import CardTableError
 from cardtable.gin.actions import Action
 from cardtable.gin.hand import Hand, Observation, Phase
 from cardtable.gin.players import make_player
-from cardtable.gin.players.expert import ExpertPlayer, Reasoner
+from cardtable.gin.players.expert import EXPERT, ExpertPlayer, Reasoner
 from cardtable.gin.players.knowledge import Knowledge
 from cardtable.gin.players.posterior import Posterior
 from cardtable.gin.players.simple import joins_meld
@@ -58,24 +61,32 @@ class _UrgencyOracle(Reasoner):
         return Posterior([_TRUTH[0]], [1.0], obs.unseen.mask | _TRUTH[0])
 
 
+def _as(kind: type[Reasoner], **changes: object) -> Reasoner:
+    """Today's expert's settings in an analysis copy of class ``kind``."""
+    settings = {f.name: getattr(EXPERT, f.name) for f in dataclasses.fields(EXPERT)}
+    settings.update(changes)
+    return kind(**settings)
+
+
 def play(
-    deals: int, seed: str, oracle: bool, urgency: float = 0.0
+    deals: int, seed: str, oracle: bool, urgency: float = 0.0, opponent: str = "simple"
 ) -> tuple[list[int], list[tuple[float, bool]]]:
     """Per-deal margins (both seatings summed) for the expert, and calibration pairs; with
     ``urgency``, for the copy that knows when the opponent can knock."""
-    reasoner = Reasoner()
-    knowing = _UrgencyOracle(posterior_worlds=1, posterior_search=False, posterior_urgency=urgency)
+    reasoner = EXPERT
+    knowing = _as(
+        _UrgencyOracle, posterior_worlds=1, posterior_search=False, posterior_urgency=urgency
+    )
     margins: list[int] = []
     pairs: list[tuple[float, bool]] = []
     for deal in range(deals):
         margin = 0
         for seat in (0, 1):
             expert = ExpertPlayer(
-                deal, _DangerOracle() if oracle else knowing if urgency > 0 else None
+                deal, _as(_DangerOracle) if oracle else knowing if urgency > 0 else None
             )
-            players = (
-                [expert, make_player("simple")] if seat == 0 else [make_player("simple"), expert]
-            )
+            other = make_player(opponent, deal)
+            players = [expert, other] if seat == 0 else [other, expert]
             hand = Hand.deal(Rules(), dealer=deal % 2, seed=f"{seed}-{deal}")
             while not hand.is_over:
                 to_act = hand.to_act
@@ -113,6 +124,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=500, help="deals, each played both ways")
     parser.add_argument("--seed", default="inference")
     parser.add_argument("--workers", type=int, default=1, help="accepted; one process")
+    parser.add_argument("--opponent", default="simple", help="the level played against")
     parser.add_argument(
         "--urgency", type=float, default=0.0, help="also play the knock-chance copy (X > 0)"
     )
@@ -121,7 +133,12 @@ def main() -> None:
         parser.error("--deals must be at least 2")
     if args.urgency < 0:
         parser.error("--urgency must not be negative")
-    plain, pairs = play(args.deals, args.seed, oracle=False)
+    try:
+        make_player(args.opponent)
+    except CardTableError as error:
+        parser.error(str(error))
+    opponent = args.opponent
+    plain, pairs = play(args.deals, args.seed, oracle=False, opponent=opponent)
     print(f"danger estimate over {len(pairs)} cards at expert discard decisions:")
     print("  predicted   cards  truly meldable")
     for tenth in range(10):
@@ -130,12 +147,14 @@ def main() -> None:
             share = sum(bucket) / len(bucket)
             print(f"  {tenth / 10:.1f}-{(tenth + 1) / 10:.1f} {len(bucket):9d}  {share:.3f}")
     print(f"  AUC {ranking_auc(pairs):.3f}; base rate {sum(t for _, t in pairs) / len(pairs):.3f}")
-    print(f"expert vs simple, {args.deals} deals both ways: {_per_hand(plain)}")
-    informed, _ = play(args.deals, args.seed, oracle=True)
+    print(f"expert vs {opponent}, {args.deals} deals both ways: {_per_hand(plain)}")
+    informed, _ = play(args.deals, args.seed, oracle=True, opponent=opponent)
     print(f"same deals, danger known exactly (analysis only): {_per_hand(informed)}")
     print(f"  perfect danger knowledge is worth {_gain(informed, plain)}")
     if args.urgency > 0:
-        timed, _ = play(args.deals, args.seed, oracle=False, urgency=args.urgency)
+        timed, _ = play(
+            args.deals, args.seed, oracle=False, urgency=args.urgency, opponent=opponent
+        )
         print(
             f"same deals, urgency {args.urgency:g} times the real chance that the opponent "
             f"can knock next (analysis only): {_per_hand(timed)}"
