@@ -51,6 +51,7 @@ from cardtable.gin.melds import (
     defender_answer,
 )
 from cardtable.gin.players.base import register
+from cardtable.gin.players.danger import DangerContext, danger_features, learned_danger
 from cardtable.gin.players.equity import equity, points_per_equity
 from cardtable.gin.players.hints import Alternative
 from cardtable.gin.players.knowledge import Knowledge
@@ -205,6 +206,13 @@ class Reasoner:
     # matches (bench/paired.py, seed s14-a) 8 gives +0.2 +- 1.3% of matches, -1.2 +- 1.3
     # hand points a match; 35 gives -1.2 +- 2.0% and -3.4 +- 2.3. Off.
     undercut_weight: float = 0.0
+    # The danger of a discard corrected by a model learned from play (danger.py, fitted by
+    # bench/danger_model.py): weights over ``danger.FEATURES``; empty for the hand-set danger.
+    # The fitted weights (``danger.FITTED``) calibrate the danger but rank discards no better,
+    # and on single hands paired deal by deal (bench/paired.py --hands) they gain -0.12 +-
+    # 0.66 points a hand against expert-2026 (2,000 hands) and +0.02 +- 0.29 against simple
+    # (4,000). Off.
+    danger_model: tuple[float, ...] = ()
 
     def match_value(self, obs: Observation, points: float) -> float:
         """Points this seat wins (negative: loses) in a hand, worth more when they end the
@@ -648,6 +656,7 @@ class Reasoner:
                 0.6, 0.04 * knowledge.opponent_draws + 0.1 * knowledge.opponent_took
             )
         discard_values: dict[int, float] = {}
+        context = DangerContext.from_observation(obs) if self.danger_model else None
         for action in legal:
             kind = action.kind
             if kind in (ActionKind.GIN, ActionKind.BIG_GIN):
@@ -668,6 +677,9 @@ class Reasoner:
                 danger = posterior.danger(card)
             else:
                 danger = self._danger(card, chance, knowledge.opponent_known)
+                if context is not None:
+                    features = danger_features(card, danger, context)
+                    danger = learned_danger(self.danger_model, features)
             value -= self.danger_weight * danger * (6.0 + VALUES[card] / 2.0)
             value -= urgency * left
             discard_values[card] = value
