@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from cardtable.cards import VALUES
 from cardtable.gin.actions import ActionKind
 from cardtable.gin.hand import Hand, Observation, Phase
-from cardtable.gin.players import make_player
 from cardtable.gin.players.danger import (
     FEATURES,
     FITTED,
@@ -29,9 +28,8 @@ from cardtable.gin.players.danger import (
 )
 from cardtable.gin.players.expert import EXPERT, ExpertPlayer, Reasoner, _decision_rng
 from cardtable.gin.players.knowledge import Knowledge
-from cardtable.gin.rules import Rules
 from tests.gin.test_fairness import redeal
-from tests.helpers import examples, load_bench, run_bench
+from tests.helpers import decision_states, examples, load_bench, run_bench
 
 PLAIN = replace(EXPERT, time_limit=math.inf, rollouts=0)
 IDENTITY = tuple(1.0 if i == 1 else 0.0 for i in range(len(FEATURES)))
@@ -40,19 +38,11 @@ IDENTITY = tuple(1.0 if i == 1 else 0.0 for i in range(len(FEATURES)))
 @functools.cache
 def discard_states(count: int) -> list[tuple[Hand, int]]:
     """Discard decisions of the expert's seat against simple, a few turns into a hand."""
-    states: list[tuple[Hand, int]] = []
-    index = 0
-    while len(states) < count:
-        players = [ExpertPlayer(index, PLAIN), make_player("simple", index)]
-        hand = Hand.deal(Rules(), dealer=index % 2, seed=f"danger-model-{index}")
-        index += 1
-        while not hand.is_over:
-            seat = hand.to_act
-            view = hand.observation(seat)
-            if seat == 0 and view.phase is Phase.DISCARD and len(view.events) > 6:
-                states.append((hand.copy(), seat))
-            hand.apply(players[seat].act(view), seat)
-    return states[:count]
+
+    def wanted(view: Observation) -> bool:
+        return view.phase is Phase.DISCARD and len(view.events) > 6
+
+    return decision_states(count, "danger-model", lambda i: ExpertPlayer(i, PLAIN), wanted)
 
 
 def discard_values(reasoner: Reasoner, view: Observation) -> dict[int, float]:

@@ -12,8 +12,7 @@ import random
 from dataclasses import replace
 
 from cardtable.gin.actions import ActionKind
-from cardtable.gin.hand import Hand, Phase
-from cardtable.gin.players import make_player
+from cardtable.gin.hand import Hand, Observation, Phase
 from cardtable.gin.players.expert import (
     EXPERT_2026,
     KNOCK_FEATURES,
@@ -21,8 +20,8 @@ from cardtable.gin.players.expert import (
     Reasoner,
     _decision_rng,
 )
-from cardtable.gin.rules import Rules
 from tests.gin.test_fairness import redeal
+from tests.helpers import decision_states
 
 PLAIN = replace(EXPERT_2026, time_limit=math.inf)
 
@@ -35,24 +34,15 @@ def restated(reasoner: Reasoner) -> tuple[float, ...]:
 
 def knock_states(count: int) -> list[tuple[Hand, int]]:
     """States where the expert's seat may knock with stock cards to spare."""
-    states: list[tuple[Hand, int]] = []
-    index = 0
-    while len(states) < count:
-        players = [ExpertPlayer(index, PLAIN), make_player("simple", index)]
-        hand = Hand.deal(Rules(), dealer=index % 2, seed=f"knock-rule-{index}")
-        index += 1
-        while not hand.is_over:
-            seat = hand.to_act
-            view = hand.observation(seat)
-            if (
-                seat == 0
-                and view.phase is Phase.DISCARD
-                and view.stock_count > 4
-                and any(a.kind is ActionKind.KNOCK for a in view.legal_actions())
-            ):
-                states.append((hand.copy(), seat))
-            hand.apply(players[seat].act(view), seat)
-    return states[:count]
+
+    def wanted(view: Observation) -> bool:
+        return (
+            view.phase is Phase.DISCARD
+            and view.stock_count > 4
+            and any(a.kind is ActionKind.KNOCK for a in view.legal_actions())
+        )
+
+    return decision_states(count, "knock-rule", lambda i: ExpertPlayer(i, PLAIN), wanted)
 
 
 def test_restated_weights_decide_as_the_plain_reasoner() -> None:
@@ -92,9 +82,7 @@ def test_rule_inputs_see_only_the_seat_view() -> None:
             seen.append(features)
             return features
 
-    ruled = Recording(
-        **{name: getattr(PLAIN, name) for name in Reasoner.__dataclass_fields__}
-    )
+    ruled = Recording(**{name: getattr(PLAIN, name) for name in Reasoner.__dataclass_fields__})
     ruled = replace(ruled, knock_weights=restated(PLAIN))
     rng = random.Random(7)
     for hand, seat in knock_states(6):
