@@ -1,8 +1,9 @@
 """How much the expert's reading of the opponent's hand is worth, and how good it is.
 
 The expert scores each discard partly by the chance that the opponent can meld it (its
-"danger"), inferred from public events only. This script measures two things against the
-simple player, which takes a discard exactly when it joins a meld of its hand:
+"danger"), inferred from public events only. This script measures, for today's expert
+against ``--opponent`` (simple by default, which takes a discard exactly when it joins a
+meld of its hand):
 
 1. Calibration of that chance: at every expert discard decision, each card in the expert's
    hand gets its estimated chance, compared with the truth (does it join a meld of the

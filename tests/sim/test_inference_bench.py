@@ -48,6 +48,16 @@ def test_the_script_prints_what_knowing_the_knock_chance_is_worth() -> None:
 
 
 def test_bad_options_are_refused_with_one_line() -> None:
-    for args, words in ((("--deals", "1"), "--deals must be"), (("--urgency", "-1"), "negative")):
+    for args, words in (
+        (("--deals", "1"), "--deals must be"),
+        (("--urgency", "-1"), "negative"),
+        (("--opponent", "wizard"), "unknown player 'wizard'"),
+    ):
         out = run_bench("inference.py", *args)
         assert out.returncode == 2 and words in out.stderr and "Traceback" not in out.stderr
+
+
+def test_the_opponent_is_a_setting() -> None:
+    out = run_bench("inference.py", "--deals", "2", "--opponent", "intermediate")
+    assert out.returncode == 0, out.stderr
+    assert "expert vs intermediate, 2 deals both ways" in out.stdout
