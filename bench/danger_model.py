@@ -31,7 +31,12 @@ import numpy as np
 from cardtable.errors import CardTableError
 from cardtable.gin.hand import Hand, Phase
 from cardtable.gin.players import make_player
-from cardtable.gin.players.danger import FEATURES, DangerContext, danger_features
+from cardtable.gin.players.danger import (
+    FEATURES,
+    MELD_NEIGHBOURS,
+    DangerContext,
+    danger_features,
+)
 from cardtable.gin.players.expert import EXPERT, ExpertPlayer
 from cardtable.gin.players.knowledge import Knowledge
 from cardtable.gin.players.simple import joins_meld
@@ -49,13 +54,8 @@ def _neighbours(
     """Per card that melds with ``card`` (the other three of its rank, then the suit's cards
     two below to two above): its hand-set chance of being held, whether it is known held
     or out of play, and the opponent's takes, throws and passes of it; absent ranks are 0."""
-    rank, suit = card % 13, card // 13
-    cards = [s * 13 + rank for s in range(4) if s != suit]
-    cards += [
-        suit * 13 + r if 0 <= r < 13 else -1 for r in (rank - 2, rank - 1, rank + 1, rank + 2)
-    ]
     out: list[float] = []
-    for other in cards:
+    for other in MELD_NEIGHBOURS[card]:
         if other < 0:
             out += [0.0] * 6 + [1.0]
             continue

@@ -22,7 +22,15 @@ from cardtable.cards import VALUES
 from cardtable.gin.actions import ActionKind
 from cardtable.gin.hand import Observation
 
-__all__ = ["FEATURES", "FITTED", "DangerContext", "danger_features", "learned_danger"]
+__all__ = [
+    "FEATURES",
+    "FITTED",
+    "MELD_NEIGHBOURS",
+    "SLOT_RELATION",
+    "DangerContext",
+    "danger_features",
+    "learned_danger",
+]
 
 FEATURES: Final = (
     "bias",
@@ -73,6 +81,22 @@ def _relation(a: int, b: int) -> int:
         if gap <= 2:
             return gap
     return -1
+
+
+def _meld_neighbours(card: int) -> tuple[int, ...]:
+    rank, suit = card % 13, card // 13
+    same = tuple(s * 13 + rank for s in range(4) if s != suit)
+    run = tuple(
+        suit * 13 + r if 0 <= r < 13 else -1 for r in (rank - 2, rank - 1, rank + 1, rank + 2)
+    )
+    return same + run
+
+
+# The seven cards that meld with each card: the other three of its rank, then its suit's
+# cards two below, one below, one above and two above (-1 past an ace or a king), with
+# what each slot is to it (``_relation``).
+MELD_NEIGHBOURS: Final = tuple(_meld_neighbours(card) for card in range(52))
+SLOT_RELATION: Final = (0, 0, 0, 2, 1, 1, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,12 +162,10 @@ def danger_features(card: int, heuristic: float, context: DangerContext) -> list
     x = [0.0] * len(FEATURES)
     x[0] = 1.0
     x[1] = math.log(p / (1.0 - p))
-    rank, suit = card % 13, card // 13
-    related = [s * 13 + rank for s in range(4) if s != suit]
-    related += [suit * 13 + r for r in (rank - 2, rank - 1, rank + 1, rank + 2) if 0 <= r < 13]
     dead = context.dead & ~(1 << card)
-    for other in related:
-        relation = _relation(card, other)
+    for other, relation in zip(MELD_NEIGHBOURS[card], SLOT_RELATION, strict=True):
+        if other < 0:
+            continue
         for kind in (_TOOK, _THREW, _PASSED):
             x[2 + 3 * kind + relation] += context.counts[kind][other]
         if dead >> other & 1:
