@@ -25,11 +25,9 @@ Usage: python bench/discard_values.py [--hands 3000] [--workers 2] [--rate 0.5]
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -49,6 +47,7 @@ from cardtable.gin.players.expert import (
 )
 from cardtable.gin.players.hints import Alternative
 from cardtable.gin.rules import Rules
+from knock_rule import _finish, _points, recorded
 
 # Weights that value the discards as the heuristic does: its hand value, less half the
 # danger charge (``danger_weight``) and the urgency times the deadwood kept.
@@ -66,18 +65,6 @@ class _Recording(Reasoner):
         _SEEN.clear()
         _SEEN.update(inputs)
         return scored
-
-
-def _points(hand: Hand, seat: int) -> int:
-    result = hand.result
-    assert result is not None
-    return result.points_for(seat) - result.points_for(1 - seat)
-
-
-def _finish(hand: Hand, players: list[Player]) -> None:
-    while not hand.is_over:
-        seat = hand.to_act
-        hand.apply(players[seat].act(hand.observation(seat)), seat)
 
 
 def _record(job: tuple[str, int, str, float]) -> list[dict[str, Any]]:
@@ -215,20 +202,10 @@ def main() -> None:
     if not opponents:
         parser.error("--opponents names no player")
     start = time.perf_counter()
-    if args.load:
-        with open(args.load) as file:
-            rows = json.load(file)
-    else:
-        jobs = [
-            (args.seed, i, opponents[i // 2 % len(opponents)], args.rate) for i in range(args.hands)
-        ]
-        rows = []
-        with ProcessPoolExecutor(args.workers) as pool:
-            for found in pool.map(_record, jobs, chunksize=4):
-                rows.extend(found)
-        if args.save:
-            with open(args.save, "w") as file:
-                json.dump(rows, file)
+    jobs = [
+        (args.seed, i, opponents[i // 2 % len(opponents)], args.rate) for i in range(args.hands)
+    ]
+    rows = recorded(_record, jobs, args.workers, 4, args.load, args.save)
     seconds = time.perf_counter() - start
     print(
         f"{len(rows)} decisions, {DISCARD_TOP} discards each,"

@@ -28,7 +28,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
@@ -126,6 +126,30 @@ def _record(job: tuple[str, int, str, int, tuple[float, ...]]) -> list[dict[str,
     return rows
 
 
+def recorded(
+    record: Callable[[Any], list[dict[str, Any]]],
+    jobs: list[Any],
+    workers: int,
+    chunksize: int,
+    load: str,
+    save: str,
+) -> list[dict[str, Any]]:
+    """The rows ``record`` finds in ``jobs`` over ``workers`` processes, written to ``save``
+    when named; or, with ``load``, the rows recorded before (``jobs`` are not played)."""
+    if load:
+        with open(load) as file:
+            rows: list[dict[str, Any]] = json.load(file)
+        return rows
+    rows = []
+    with ProcessPoolExecutor(workers) as pool:
+        for found in pool.map(record, jobs, chunksize=chunksize):
+            rows.extend(found)
+    if save:
+        with open(save, "w") as file:
+            json.dump(rows, file)
+    return rows
+
+
 def fit(rows: list[dict[str, object]], ridge: float = 1.0) -> tuple[float, ...]:
     """Least squares of knock minus waiting points on the features (a little ridge, the
     bias left free), by the normal equations: ten features need no library."""
@@ -186,8 +210,9 @@ def main() -> None:
     parser.add_argument("--opponents", default="simple,expert-2026")
     parser.add_argument("--seed", default="knock-train")
     parser.add_argument("--holdout", type=float, default=0.3, help="share of hands held out")
-    parser.add_argument("--weights", default="", help="record with these weights (default: "
-                        "the expert's own choice)")
+    parser.add_argument(
+        "--weights", default="", help="record with these weights (default: the expert's own choice)"
+    )
     parser.add_argument("--save", default="", help="write the recorded rows here (JSON)")
     parser.add_argument("--load", default="", help="fit rows recorded before instead")
     args = parser.parse_args()
@@ -200,21 +225,11 @@ def main() -> None:
     if len(weights) != len(KNOCK_FEATURES):
         parser.error(f"--weights needs {len(KNOCK_FEATURES)} numbers")
     start = time.perf_counter()
-    if args.load:
-        with open(args.load) as file:
-            rows = json.load(file)
-    else:
-        jobs = [
-            (args.seed, i, opponents[i // 4 % len(opponents)], args.shuffles, weights)
-            for i in range(args.hands)
-        ]
-        rows = []
-        with ProcessPoolExecutor(args.workers) as pool:
-            for found in pool.map(_record, jobs, chunksize=8):
-                rows.extend(found)
-        if args.save:
-            with open(args.save, "w") as file:
-                json.dump(rows, file)
+    jobs = [
+        (args.seed, i, opponents[i // 4 % len(opponents)], args.shuffles, weights)
+        for i in range(args.hands)
+    ]
+    rows = recorded(_record, jobs, args.workers, 8, args.load, args.save)
     seconds = time.perf_counter() - start
     print(f"{len(rows)} knock-or-wait choices in {args.hands} hands ({seconds:.0f} s)")
     cut = int(args.hands * (1 - args.holdout))

@@ -42,6 +42,9 @@ def load_bench(script: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, BENCH / script)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    # A script imports its siblings (the bridge, shared recorders) as it would when run.
+    if str(BENCH) not in sys.path:
+        sys.path.append(str(BENCH))
     # A dataclass looks its module up by name while it is being defined.
     sys.modules[name] = module
     spec.loader.exec_module(module)
