@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardtable.cards import parse_cards
 from cardtable.gin.players.rollout import _joins, _simple_discard, playout
 from cardtable.gin.rules import Rules
 
@@ -83,3 +84,17 @@ def test_the_plan_decides_seat_zero_and_only_seat_zero() -> None:
         # Seat 0 moves first: before its n-th throw the opponent has had n - 1 turns.
         assert turns == list(range(len(turns)))
     assert differs > 0
+
+
+def test_opponent_patience_keeps_the_opponent_waiting_and_only_the_opponent() -> None:
+    """Seat 1 (the opponent) can knock with 3 deadwood, three stock cards left: at once it
+    wins; with ``opponent_patience`` 0 it plays on and the hand dies at the wall. Seat 0's
+    ``patience`` does not hold it back."""
+    knocker = parse_cards("2H 3H 4H 5S 5D 5C 9C TC JC AS KD").mask  # three melds, AS and KD
+    other = parse_cards("KS QH 8D 6C 3S 7H JD 4C 9S 2C").mask
+    stock = [int(c) for c in parse_cards("6D 8S QC")]
+    args = (Rules(), 10, 1, [other, knocker], stock, -1, 1, True)
+    assert playout(*args) < 0
+    assert playout(*args, patience=0) < 0
+    assert playout(*args, opponent_patience=0) == 0
+    assert playout(*args, opponent_patience=3) < 0

@@ -82,6 +82,7 @@ def playout(
     max_turns: int = 40,
     patience: int = -1,
     plan: SeatPlan | None = None,
+    opponent_patience: int = -1,
 ) -> int:
     """Play the hand out; return the points for seat 0 (negative when seat 1 scores).
 
@@ -92,6 +93,7 @@ def playout(
     must draw from the stock (the end of the upcard ritual).
     With ``patience`` 0 or more, seat 0 knocks only with at most that much deadwood (gin
     always), as a player who waits on to undercut an early knocker would; -1: as simple.
+    ``opponent_patience`` does the same for seat 1, as an opponent who plays for gin would.
     With a ``plan``, seat 0 draws and throws by it (it knocks as simple does).
     """
     hands = list(hands)
@@ -130,8 +132,9 @@ def playout(
         offer = False
         options = knock_discards(hand, threshold)
         options = [(c, left) for c, left in options if c != taken]
-        if patience >= 0 and seat == 0 and len(stock) > 2:
-            options = [(c, left) for c, left in options if left <= patience]
+        limit = patience if seat == 0 else opponent_patience
+        if limit >= 0 and len(stock) > 2:
+            options = [(c, left) for c, left in options if left <= limit]
         if options:
             card, _ = min(options, key=lambda item: item[1])
             points, knocker_wins = _score(rules, hand ^ 1 << card, hands[1 - seat], multiplier)
