@@ -27,6 +27,7 @@ learner's slips, but never breaks up a made meld.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from dataclasses import dataclass, replace
@@ -476,80 +477,33 @@ class Reasoner:
         top: Card | None,
     ) -> int:
         """One play-out after ``action``, in points for this seat."""
-        rules = obs.rules
         kind = action.kind
-        threshold, multiplier = obs.threshold, obs.multiplier
-        wait = self.rollout_patience
-        plan = self._playout_plan()
+        # The table, the two seats' knock patience and this seat's plan, the same for all.
+        play = functools.partial(
+            playout,
+            obs.rules,
+            obs.threshold,
+            obs.multiplier,
+            patience=self.rollout_patience,
+            opponent_patience=self.rollout_opponent_patience,
+            plan=self._playout_plan(),
+        )
         if kind is ActionKind.DISCARD:
             assert action.card is not None
             if obs.stock_count <= 2:
                 return 0
-            hands = [hand ^ 1 << action.card, opponent]
-            return playout(
-                rules,
-                threshold,
-                multiplier,
-                hands,
-                stock,
-                action.card,
-                1,
-                False,
-                patience=wait,
-                opponent_patience=self.rollout_opponent_patience,
-                plan=plan,
-            )
+            return play([hand ^ 1 << action.card, opponent], stock, action.card, 1, False)
         if kind is ActionKind.DRAW_DISCARD:
             assert top is not None
-            hands = [hand | 1 << top, opponent]
-            return playout(
-                rules,
-                threshold,
-                multiplier,
-                hands,
-                stock,
-                -1,
-                0,
-                True,
-                taken=top,
-                patience=wait,
-                opponent_patience=self.rollout_opponent_patience,
-                plan=plan,
-            )
+            return play([hand | 1 << top, opponent], stock, -1, 0, True, taken=top)
         if kind is ActionKind.DRAW_STOCK:
             stock = list(stock)
             card = stock.pop()
-            hands = [hand | 1 << card, opponent]
-            return playout(
-                rules,
-                threshold,
-                multiplier,
-                hands,
-                stock,
-                -1,
-                0,
-                True,
-                patience=wait,
-                opponent_patience=self.rollout_opponent_patience,
-                plan=plan,
-            )
+            return play([hand | 1 << card, opponent], stock, -1, 0, True)
         if kind is ActionKind.PASS:
             dealer_passes = obs.dealer == obs.seat
             upcard = -1 if dealer_passes or top is None else int(top)
-            return playout(
-                rules,
-                threshold,
-                multiplier,
-                [hand, opponent],
-                stock,
-                upcard,
-                1,
-                False,
-                offer=not dealer_passes,
-                patience=wait,
-                opponent_patience=self.rollout_opponent_patience,
-                plan=plan,
-            )
+            return play([hand, opponent], stock, upcard, 1, False, offer=not dealer_passes)
         return 0
 
     def _playout_plan(self) -> SeatPlan | None:
