@@ -1,11 +1,13 @@
-"""The expert's ``wall_search`` setting: near the wall (the stock at that many cards or
-fewer) every draw and every plain discard is valued by play-outs; elsewhere, and with the
-setting at 0, plain decisions are not searched."""
+"""The expert's play-outs: with ``wall_search``, near the wall (the stock at that many
+cards or fewer) every draw and every plain discard is valued by play-outs, and elsewhere,
+or with the setting at 0, no plain decision is; and every play-out is played with both
+seats' knock patience from the settings."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -62,3 +64,31 @@ def test_no_plain_discard_is_searched_away_from_the_wall(index: int) -> None:
 
 def test_the_expert_keeps_the_wall_search_off() -> None:
     assert EXPERT.wall_search == 0
+
+
+@pytest.mark.parametrize("patience", [-1, 0, 4])
+def test_the_play_outs_get_both_seats_patience(patience: int) -> None:
+    """The expert's play-outs are played with its ``rollout_patience`` for this seat and
+    ``rollout_opponent_patience`` for the other."""
+    import cardtable.gin.players.expert as expert_module
+
+    hand, seat = STATES[0]
+    view = hand.observation(seat)
+    calls: list[tuple[int, int]] = []
+    original = expert_module.playout
+
+    def spy(*args: Any, **kwargs: Any) -> int:
+        calls.append((kwargs["patience"], kwargs["opponent_patience"]))
+        return original(*args, **kwargs)
+
+    reasoner = replace(
+        EXPERT,
+        wall_search=view.stock_count,
+        rollouts=2,
+        rollout_patience=3,
+        rollout_opponent_patience=patience,
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(expert_module, "playout", spy)
+        reasoner.evaluate(view, random.Random(3))
+    assert calls and set(calls) == {(3, patience)}
