@@ -17,14 +17,20 @@ held-out hands: the points a decision gains over the expert's own choice, with t
 of the best candidate in hindsight beside it (one play-out each, so mostly noise: a
 ceiling no seat could reach).
 
+With ``--curve`` it also fits on the first eighth, quarter and half of the training hands
+and judges each fit on the same held-out hands: whether more self-play would help. Several
+recordings load together (``--load A.json,B.json``), each file's hands numbered after the
+last file's.
+
 Usage: python bench/discard_values.py [--hands 3000] [--workers 2] [--rate 0.5]
 [--opponents simple,expert-2026] [--seed discard-train] [--ridge 10] [--save FILE]
-[--load FILE]
+[--load FILE[,FILE...]] [--curve]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import time
@@ -173,6 +179,32 @@ def hindsight(rows: list[dict[str, Any]]) -> float:
     return float(sum(gains)) / max(1, len(gains))
 
 
+def loaded(paths: list[str]) -> list[dict[str, Any]]:
+    """The rows of several recordings, each file's hands numbered after the last file's (so
+    that the held-out split and the learning curve keep hands whole)."""
+    rows: list[dict[str, Any]] = []
+    for path in paths:
+        with open(path) as file:
+            found: list[dict[str, Any]] = json.load(file)
+        start = 1 + max((int(r["hand"]) for r in rows), default=-1)
+        rows.extend({**r, "hand": int(r["hand"]) + start} for r in found)
+    return rows
+
+
+def curve(
+    train: list[dict[str, Any]], test: list[dict[str, Any]], ridge: float
+) -> list[tuple[int, float, float, float]]:
+    """Fits on the first eighth, quarter, half and all of the training hands, each judged on
+    ``test``: (decisions fitted, gain a decision, its half-width, share changed)."""
+    hands = sorted({int(r["hand"]) for r in train})
+    points = []
+    for share in (8, 4, 2, 1):
+        keep = set(hands[: max(1, len(hands) // share)])
+        rows = [r for r in train if int(r["hand"]) in keep]
+        points.append((len(rows), *judge(test, fit(rows, ridge))))
+    return points
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=3000)
@@ -183,7 +215,12 @@ def main() -> None:
     parser.add_argument("--holdout", type=float, default=0.3, help="share of hands held out")
     parser.add_argument("--ridge", type=float, default=10.0)
     parser.add_argument("--save", default="", help="write the recorded rows here (JSON)")
-    parser.add_argument("--load", default="", help="fit rows recorded before instead")
+    parser.add_argument(
+        "--load", default="", help="fit rows recorded before instead (files, comma-separated)"
+    )
+    parser.add_argument(
+        "--curve", action="store_true", help="judge fits on growing shares of the training hands"
+    )
     args = parser.parse_args()
     opponents = [name for name in args.opponents.split(",") if name]
     if args.hands < 2:
@@ -205,12 +242,20 @@ def main() -> None:
     jobs = [
         (args.seed, i, opponents[i // 2 % len(opponents)], args.rate) for i in range(args.hands)
     ]
-    rows = recorded(_record, jobs, args.workers, 4, args.load, args.save)
+    if args.load:
+        try:
+            rows = loaded([path for path in args.load.split(",") if path])
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            parser.error(f"--load: cannot read the recorded rows ({error})")
+    else:
+        rows = recorded(_record, jobs, args.workers, 4, "", args.save)
     seconds = time.perf_counter() - start
-    print(
-        f"{len(rows)} decisions, {DISCARD_TOP} discards each,"
-        f" in {args.hands} hands ({seconds:.0f} s)"
+    where = (
+        f"in {len({r['hand'] for r in rows})} hands recorded before"
+        if args.load
+        else f"in {args.hands} hands ({seconds:.0f} s)"
     )
+    print(f"{len(rows)} decisions, {DISCARD_TOP} discards each, {where}")
     held = {
         int(r["hand"]) for r in rows if random.Random(f"held-{r['hand']}").random() < args.holdout
     }
@@ -230,6 +275,13 @@ def main() -> None:
             f" +- {half:.2f} points a decision, changing {changed:.0%} of them"
             f" (the best in hindsight {hindsight(chosen):+.2f})"
         )
+    if args.curve:
+        print("learning curve (fitted on the first hands of the training share):")
+        for count, gain, half, changed in curve(train, test, args.ridge):
+            print(
+                f"  {count} decisions: held out {gain:+.2f} +- {half:.2f} points a decision,"
+                f" changing {changed:.0%}"
+            )
 
 
 if __name__ == "__main__":

@@ -10,9 +10,11 @@ generated its data."""
 from __future__ import annotations
 
 import functools
+import json
 import math
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 
@@ -163,6 +165,46 @@ def test_the_script_fits_and_judges() -> None:
     assert len(weights) == len(DISCARD_FEATURES)
 
 
+def test_recordings_load_together_and_the_curve_grows(tmp_path: Path) -> None:
+    """Two files' hands stay apart (numbered after each other), and the learning curve fits
+    on growing shares of the training hands, judged on the same held-out ones."""
+    bench = load_bench("discard_values.py")
+    rng = np.random.default_rng(7)
+    truth = np.array([1.0, -0.5, 0.2, -1.0, 0.3, 0.0, 0.1, 0.4, -0.2, 0.0])
+    paths = []
+    for part in range(2):
+        rows = []
+        for index in range(400):
+            x = rng.normal(size=(DISCARD_TOP, len(truth)))
+            points = x @ truth + rng.normal(size=DISCARD_TOP) * 3.0
+            rows.append(
+                {
+                    "hand": index,
+                    "opponent": "simple",
+                    "candidates": [
+                        {"features": list(f), "points": float(p), "chosen": i == part}
+                        for i, (f, p) in enumerate(zip(x, points, strict=True))
+                    ],
+                }
+            )
+        path = tmp_path / f"rows{part}.json"
+        path.write_text(json.dumps(rows))
+        paths.append(str(path))
+    both = bench.loaded(paths)
+    assert len(both) == 800
+    assert sorted(int(r["hand"]) for r in both) == list(range(800))
+    assert [c["chosen"] for c in both[500]["candidates"]] == [False, True, False, False]
+    train, test = both[:600], both[600:]
+    points = bench.curve(train, test, 0.0)
+    assert [count for count, *_ in points] == [75, 150, 300, 600]
+    assert all(changed > 0 for *_, changed in points)
+    out = run_bench("discard_values.py", "--load", ",".join(paths), "--curve")
+    assert out.returncode == 0, out.stderr
+    assert "800 decisions, 4 discards each, in 800 hands recorded before" in out.stdout
+    assert "learning curve" in out.stdout
+    assert out.stdout.count(" decisions: held out ") == 4
+
+
 def test_bad_options_are_refused_with_one_line() -> None:
     for args, words in (
         (("--hands", "1"), "--hands must be"),
@@ -170,6 +212,7 @@ def test_bad_options_are_refused_with_one_line() -> None:
         (("--rate", "1.5"), "--rate must be"),
         (("--ridge", "-1"), "--ridge must not be negative"),
         (("--opponents", "wizard"), "unknown player 'wizard'"),
+        (("--load", "/nonexistent/rows.json"), "--load: cannot read the recorded rows"),
     ):
         out = run_bench("discard_values.py", *args)
         assert out.returncode == 2, args
