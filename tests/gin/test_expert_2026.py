@@ -8,7 +8,6 @@ would make decisions depend on the machine's speed); it was taken when the level
 
 from __future__ import annotations
 
-import hashlib
 import math
 import random
 from dataclasses import replace
@@ -17,23 +16,9 @@ from cardtable.gin.hand import Hand
 from cardtable.gin.players import make_player
 from cardtable.gin.players.expert import EXPERT_2026, Expert2026Player
 from cardtable.gin.rules import Rules
+from tests.gin.digests import decisions_digest
 
 FROZEN_DIGEST = "7a749e7c826e528ca996892b158952a6570cac2c288db278fb61d83035b03f0d"
-HANDS = 24
-
-
-def decisions_digest(level: str) -> str:
-    digest = hashlib.sha256()
-    for index in range(HANDS):
-        players = [make_player(level, index, time_limit=math.inf), make_player("simple", index)]
-        hand = Hand.deal(Rules(), dealer=index % 2, seed=f"frozen-{index}")
-        while not hand.is_over:
-            seat = hand.to_act
-            action = players[seat].act(hand.observation(seat))
-            if seat == 0:
-                digest.update(f"{index}:{action}\n".encode())
-            hand.apply(action, seat)
-    return digest.hexdigest()
 
 
 def test_expert_2026_decides_as_when_it_was_frozen() -> None:
