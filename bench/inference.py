@@ -12,29 +12,21 @@ meld of its hand):
 2. The value of perfect information: the same deals played by the expert and by an
    analysis-only copy whose danger is the truth (0 or 1). No shipped player sees hidden
    cards; the copy exists here to bound what better inference could gain.
-3. With ``--urgency X``, the same for knowing when the opponent can knock: a copy whose
-   urgency to shed deadwood is X times the real chance that the opponent can knock after
-   its next stock draw (from its real hand, each unseen card equally likely to come), in
-   place of the expert's urgency that grows with the opponent's draws and takes.
 
-Usage: python bench/inference.py [--deals 500] [--seed inference] [--urgency X]
-[--opponent simple]
+Usage: python bench/inference.py [--deals 500] [--seed inference] [--opponent simple]
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import random
 from dataclasses import dataclass
 
 from cardtable.errors import CardTableError
-from cardtable.gin.actions import Action
-from cardtable.gin.hand import Hand, Observation, Phase
+from cardtable.gin.hand import Hand, Phase
 from cardtable.gin.players import make_player
 from cardtable.gin.players.expert import EXPERT, ExpertPlayer, Reasoner
 from cardtable.gin.players.knowledge import Knowledge
-from cardtable.gin.players.posterior import Posterior
 from cardtable.gin.players.simple import joins_meld
 from cardtable.gin.rules import Rules
 from cardtable.sim.results import mean_interval, ranking_auc
@@ -51,17 +43,6 @@ class _DangerOracle(Reasoner):
         return Reasoner._danger(self, card, chance, known)
 
 
-@dataclass(frozen=True, slots=True)
-class _UrgencyOracle(Reasoner):
-    def _posterior(
-        self, obs: Observation, legal: list[Action], knowledge: Knowledge, rng: random.Random
-    ) -> Posterior | None:
-        if _TRUTH[0] < 0:
-            return None
-        # One opponent hand, the real one: its knock chance is the truth's.
-        return Posterior([_TRUTH[0]], [1.0], obs.unseen.mask | _TRUTH[0])
-
-
 def _as(kind: type[Reasoner], **changes: object) -> Reasoner:
     """Today's expert's settings in an analysis copy of class ``kind``."""
     settings = {f.name: getattr(EXPERT, f.name) for f in dataclasses.fields(EXPERT)}
@@ -70,22 +51,17 @@ def _as(kind: type[Reasoner], **changes: object) -> Reasoner:
 
 
 def play(
-    deals: int, seed: str, oracle: bool, urgency: float = 0.0, opponent: str = "simple"
+    deals: int, seed: str, oracle: bool, opponent: str = "simple"
 ) -> tuple[list[int], list[tuple[float, bool]]]:
-    """Per-deal margins (both seatings summed) for the expert, and calibration pairs; with
-    ``urgency``, for the copy that knows when the opponent can knock."""
+    """Per-deal margins (both seatings summed) for the expert, or with ``oracle`` for the
+    copy told the danger, and the calibration pairs of the expert's danger."""
     reasoner = EXPERT
-    knowing = _as(
-        _UrgencyOracle, posterior_worlds=1, posterior_search=False, posterior_urgency=urgency
-    )
     margins: list[int] = []
     pairs: list[tuple[float, bool]] = []
     for deal in range(deals):
         margin = 0
         for seat in (0, 1):
-            expert = ExpertPlayer(
-                deal, _as(_DangerOracle) if oracle else knowing if urgency > 0 else None
-            )
+            expert = ExpertPlayer(deal, _as(_DangerOracle) if oracle else None)
             other = make_player(opponent, deal)
             players = [expert, other] if seat == 0 else [other, expert]
             hand = Hand.deal(Rules(), dealer=deal % 2, seed=f"{seed}-{deal}")
@@ -93,13 +69,13 @@ def play(
                 to_act = hand.to_act
                 view = hand.observation(to_act)
                 hidden = hand.observation(1 - to_act).hand.mask  # for the measurement only
-                if to_act == seat and view.phase is Phase.DISCARD and not oracle and not urgency:
+                if to_act == seat and view.phase is Phase.DISCARD and not oracle:
                     knowledge = Knowledge.from_observation(view)
                     chance = knowledge.opponent_probability()
                     for card in view.hand:
                         guess = reasoner._danger(card, chance, knowledge.opponent_known)
                         pairs.append((guess, joins_meld(hidden, card)))
-                _TRUTH[0] = hidden if (oracle or urgency > 0) and to_act == seat else -1
+                _TRUTH[0] = hidden if oracle and to_act == seat else -1
                 hand.apply(players[to_act].act(view), to_act)
             result = hand.result
             assert result is not None
@@ -126,14 +102,9 @@ def main() -> None:
     parser.add_argument("--seed", default="inference")
     parser.add_argument("--workers", type=int, default=1, help="accepted; one process")
     parser.add_argument("--opponent", default="simple", help="the level played against")
-    parser.add_argument(
-        "--urgency", type=float, default=0.0, help="also play the knock-chance copy (X > 0)"
-    )
     args = parser.parse_args()
     if args.deals < 2:
         parser.error("--deals must be at least 2")
-    if args.urgency < 0:
-        parser.error("--urgency must not be negative")
     try:
         make_player(args.opponent)
     except CardTableError as error:
@@ -152,15 +123,6 @@ def main() -> None:
     informed, _ = play(args.deals, args.seed, oracle=True, opponent=opponent)
     print(f"same deals, danger known exactly (analysis only): {_per_hand(informed)}")
     print(f"  perfect danger knowledge is worth {_gain(informed, plain)}")
-    if args.urgency > 0:
-        timed, _ = play(
-            args.deals, args.seed, oracle=False, urgency=args.urgency, opponent=opponent
-        )
-        print(
-            f"same deals, urgency {args.urgency:g} times the real chance that the opponent "
-            f"can knock next (analysis only): {_per_hand(timed)}"
-        )
-        print(f"  knowing when the opponent can knock is worth {_gain(timed, plain)}")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ then counts hands, dealt in duplicate pairs just the same): a hand's points are 
 measure than a match's result, and a few thousand hands take minutes where as many
 matches take most of an hour.
 
-Usage: python bench/paired.py --b '{"rollout_patience": 4}' [--a expert]
+Usage: python bench/paired.py --b '{"wait_bias": 6}' [--a expert]
 [--opponent simple] [--matches 2000] [--hands] [--seed paired] [--workers 2] [--json]
 """
 
@@ -50,8 +50,6 @@ def _settings(text: str) -> dict[str, Any]:
         raise ValueError(f"no such expert setting: {', '.join(unknown)}")
     for name, value in settings.items():
         default = getattr(EXPERT, name)
-        if isinstance(default, tuple) and isinstance(value, list):
-            value = settings[name] = tuple(value)
         if type(default) is float and type(value) is int:
             value = settings[name] = float(value)
         if type(value) is not type(default):

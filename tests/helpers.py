@@ -23,9 +23,8 @@ from hypothesis import settings
 
 from cardtable.cards import parse_card
 from cardtable.gin.actions import Action, ActionKind
-from cardtable.gin.hand import Hand, Observation, Phase
+from cardtable.gin.hand import Hand, Phase
 from cardtable.gin.melds import deadwood
-from cardtable.gin.players import Player, make_player
 from cardtable.gin.rules import Rules
 
 # GINRUMMY_TEST_SCALE=10 runs every property with ten times the examples.
@@ -380,25 +379,3 @@ def expected_legal(hand: Hand) -> set[Action]:
         result.add(BIG_GIN)
     return result
 
-
-def decision_states(
-    count: int,
-    label: str,
-    first: Callable[[int], Player],
-    wanted: Callable[[Observation], bool],
-) -> list[tuple[Hand, int]]:
-    """Copies of hands where seat 0, played by ``first(index)`` against simple, meets a
-    decision that ``wanted`` picks; the deals are seeded ``label-index``."""
-    states: list[tuple[Hand, int]] = []
-    index = 0
-    while len(states) < count:
-        players = [first(index), make_player("simple", index)]
-        hand = Hand.deal(Rules(), dealer=index % 2, seed=f"{label}-{index}")
-        index += 1
-        while not hand.is_over:
-            seat = hand.to_act
-            view = hand.observation(seat)
-            if seat == 0 and wanted(view):
-                states.append((hand.copy(), seat))
-            hand.apply(players[seat].act(view), seat)
-    return states[:count]

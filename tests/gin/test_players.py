@@ -420,10 +420,3 @@ def test_an_expert_out_of_time_still_chooses_a_legal_action(seed: int, steps: in
     action = make_player("expert", seed, time_limit=1e-9).act(hand.observation(seat))
     assert hand.is_legal(action), str(action)
 
-
-def test_the_undercut_weight_adds_most_to_the_least_deadwood_under_the_knock_limit() -> None:
-    # Each point under the limit adds weight / (limit + 1); above it nothing is added.
-    plain, weighed = Reasoner(), Reasoner(undercut_weight=22.0)
-    gains = [weighed._utility(left, 10) - plain._utility(left, 10) for left in range(0, 16)]
-    assert gains[:11] == pytest.approx([22.0 - 2.0 * left for left in range(11)])
-    assert gains[11:] == [0.0] * 5

@@ -59,7 +59,8 @@ def test_single_hands_are_paired_as_matches_are() -> None:
     ("variant", "message"),
     [
         ('{"no_such_setting": 1}', "no such expert setting: no_such_setting"),
-        ('{"rollout_patience": "4"}', "rollout_patience must be of type int"),
+        ('{"rollouts": "4"}', "rollouts must be of type int"),
+        ('{"lookahead": 2}', "no such expert setting: lookahead"),
         ('{"wait_bias": ', "not JSON"),
         ("[1, 2]", "unknown player"),
         ("nobody", "unknown player 'nobody'"),

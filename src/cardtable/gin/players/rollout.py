@@ -8,29 +8,11 @@ observations, so thousands fit in a decision's time budget.
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from cardtable.cards import CardSet
 from cardtable.gin.melds import best_arrangement, deadwood, defender_answer, knock_discards
 from cardtable.gin.rules import Rules
 
-__all__ = ["SeatPlan", "playout"]
-
-
-class SeatPlan(Protocol):
-    """How seat 0 draws and throws in a play-out instead of by the simple policy.
-
-    ``unseen`` is what seat 0 has not seen (the opponent's hand and the stock together,
-    never which is where); ``opponent_turns`` counts the opponent's turns in the play-out.
-    """
-
-    def takes(self, hand: int, top: int, unseen: int) -> bool:
-        """Whether seat 0, holding ``hand``, takes the top discard ``top``."""
-        ...
-
-    def discard(self, hand: int, taken: int, unseen: int, opponent_turns: int) -> int:
-        """The card seat 0 throws from eleven cards (never ``taken``)."""
-        ...
+__all__ = ["playout"]
 
 
 _VALUE = tuple(min(c % 13 + 1, 10) for c in range(52))
@@ -80,9 +62,6 @@ def playout(
     taken: int = -1,
     offer: bool = False,
     max_turns: int = 40,
-    patience: int = -1,
-    plan: SeatPlan | None = None,
-    opponent_patience: int = -1,
 ) -> int:
     """Play the hand out; return the points for seat 0 (negative when seat 1 scores).
 
@@ -91,30 +70,14 @@ def playout(
     already drawn (then it holds eleven cards; ``taken`` is a card it may not throw).
     With ``offer`` the first seat is only offered the upcard: if it passes, the other seat
     must draw from the stock (the end of the upcard ritual).
-    With ``patience`` 0 or more, seat 0 knocks only with at most that much deadwood (gin
-    always), as a player who waits on to undercut an early knocker would; -1: as simple.
-    ``opponent_patience`` does the same for seat 1, as an opponent who plays for gin would.
-    With a ``plan``, seat 0 draws and throws by it (it knocks as simple does).
     """
     hands = list(hands)
     stock = list(stock)
     seat = to_move
-    in_stock = 0
-    if plan is not None:
-        for card in stock:
-            in_stock |= 1 << card
-    opponent_turns = 0
     for _ in range(max_turns):
         hand = hands[seat]
-        planner = plan if seat == 0 else None
         if not drawn:
-            if top < 0:
-                take = False
-            elif planner is not None:
-                take = planner.takes(hand, top, hands[1] | in_stock)
-            else:
-                take = _joins(hand, top)
-            if take:
+            if top >= 0 and _joins(hand, top):
                 hand |= 1 << top
                 taken = top
                 top = -1
@@ -124,27 +87,18 @@ def playout(
                 seat = 1 - seat
                 continue
             else:
-                card = stock.pop()
-                in_stock &= ~(1 << card)
-                hand |= 1 << card
+                hand |= 1 << stock.pop()
                 taken = -1
         drawn = False
         offer = False
         options = knock_discards(hand, threshold)
         options = [(c, left) for c, left in options if c != taken]
-        limit = patience if seat == 0 else opponent_patience
-        if limit >= 0 and len(stock) > 2:
-            options = [(c, left) for c, left in options if left <= limit]
         if options:
             card, _ = min(options, key=lambda item: item[1])
             points, knocker_wins = _score(rules, hand ^ 1 << card, hands[1 - seat], multiplier)
             won = seat if knocker_wins else 1 - seat
             return points if won == 0 else -points
-        if planner is not None:
-            card = planner.discard(hand, taken, hands[1] | in_stock, opponent_turns)
-        else:
-            card = _simple_discard(hand, taken)
-            opponent_turns += seat
+        card = _simple_discard(hand, taken)
         hands[seat] = hand ^ 1 << card
         top = card
         if len(stock) <= 2:
