@@ -11,8 +11,7 @@ need thousands of games for; use it to choose a change, then measure the change 
 
 A version is ``expert`` or ``expert:`` followed by settings of the opponent model, comma
 separated: ``kw`` (keep_weight), ``cw`` (crib_weight), ``pw`` (play_weight), ``lw``
-(low_weight), ``ll`` (lead_low_weight), ``draws``, ``tb`` (their_blend), ``bs`` (belief, 0 or
-1), and ``board`` (0 or 1).
+(low_weight), ``ll`` (lead_low_weight), ``draws``, ``tb`` (their_blend), and ``board`` (0 or 1).
 
 Usage: python bench/cribbage_paired_hands.py A B [--against simple] [--deals 400]
        [--start 1000] [--workers 2]
@@ -44,7 +43,6 @@ MODEL_KEYS = {
     "ll": "lead_low_weight",
     "draws": "draws",
     "tb": "their_blend",
-    "bs": "belief",
 }
 
 
@@ -65,8 +63,7 @@ def parse_version(text: str) -> ExpertSettings:
             board = value == "1"
         elif key in MODEL_KEYS:
             field = MODEL_KEYS[key]
-            kind = types[field]
-            changes[field] = value == "1" if kind is bool else kind(value)
+            changes[field] = types[field](value)
         else:
             raise ValueError(f"unknown setting {key!r}")
     return ExpertSettings(model=replace(model, **changes), board=board)  # type: ignore[arg-type]

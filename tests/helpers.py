@@ -378,4 +378,3 @@ def expected_legal(hand: Hand) -> set[Action]:
     if hand.rules.big_gin_bonus is not None and brute_deadwood(mine) == 0:
         result.add(BIG_GIN)
     return result
-

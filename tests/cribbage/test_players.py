@@ -29,7 +29,6 @@ from cardtable.cribbage.players.opponent import (
     rank_chances,
 )
 from cardtable.cribbage.players.pegging import Solver
-from cardtable.cribbage.players.play_tree import BeliefSearch
 from cardtable.cribbage.rules import Rules
 from cardtable.cribbage.score import peg_score
 from cardtable.errors import CardTableError, IllegalActionError
@@ -360,48 +359,6 @@ def _random_play_position(rng: random.Random) -> tuple[tuple[int, ...], tuple[in
     rng.shuffle(deck)
     size = rng.randint(1, 4)
     return tuple(sorted(deck[:size])), tuple(sorted(deck[4 : 4 + rng.randint(size - 1, size)]))
-
-
-def test_the_belief_search_on_one_known_hand_is_the_solver() -> None:
-    """With one possible hand of the opponent's nothing is hidden, and the two searches (the
-    same opponent model, nothing pruned) must agree exactly."""
-    rng = random.Random(21)
-    for _ in range(400):
-        mine, theirs = _random_play_position(rng)
-        if not theirs:
-            continue
-        greed, low = rng.choice([(3.0, 0.0), (3.0, 1.0), (1.0, 2.0)])
-        solver = Solver(blend=(0.0, 1.0), greed=greed, low=low)
-        found = BeliefSearch(greed, low, prune=0.0).values(
-            mine, (), 0, [(theirs, 1.0)], sorted(set(mine))
-        )
-        for rank, value in found.items():
-            want = solver.play((mine, theirs), (), 0, 0, rank, (121, 121))
-            assert value == pytest.approx(want)
-
-
-def test_the_belief_search_never_values_more_than_seeing_each_hand() -> None:
-    """Choosing the seat's later cards once for every hand still possible can only do worse
-    than choosing them hand by hand (what a search of each deal apart assumes), and does
-    strictly worse somewhere: that is the overestimate it removes."""
-    rng = random.Random(22)
-    below = 0
-    for _ in range(150):
-        mine, _ = _random_play_position(rng)
-        hands = [_random_play_position(rng)[1] for _ in range(3)]
-        size = len(hands[0])
-        hands = [h for h in hands if len(h) == size]
-        if not size or len(mine) < 2:
-            continue
-        deals = [(h, 1.0 + i) for i, h in enumerate(hands)]
-        total = sum(w for _, w in deals)
-        solver = Solver(blend=(0.0, 1.0), greed=3.0, low=1.0)
-        found = BeliefSearch(3.0, 1.0, prune=0.0).values(mine, (), 0, deals, sorted(set(mine)))
-        for rank, value in found.items():
-            each = sum(w * solver.play((mine, h), (), 0, 0, rank, (121, 121)) for h, w in deals)
-            assert value <= each / total + 1e-9
-            below += value < each / total - 1e-6
-    assert below > 0
 
 
 def test_a_high_card_that_pegs_nothing_tells_the_opponent_holds_no_lower() -> None:

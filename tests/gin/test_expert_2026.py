@@ -28,4 +28,3 @@ def test_expert_2026_is_the_reasoner_of_2026() -> None:
     timed = make_player("expert-2026", 3, time_limit=0.2)
     assert isinstance(timed, Expert2026Player)
     assert timed.reasoner == replace(EXPERT_2026, time_limit=0.2)
-

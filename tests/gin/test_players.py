@@ -419,4 +419,3 @@ def test_an_expert_out_of_time_still_chooses_a_legal_action(seed: int, steps: in
     seat = hand.to_act
     action = make_player("expert", seed, time_limit=1e-9).act(hand.observation(seat))
     assert hand.is_legal(action), str(action)
-

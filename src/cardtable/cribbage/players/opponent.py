@@ -208,9 +208,6 @@ class OpponentModel:
     ``their_blend`` is for the play search (:class:`~cardtable.cribbage.players.pegging.
     Solver`): how far the opponent's replies there follow ``play_weight`` and ``low_weight``
     (taking points, else its low cards) rather than a minimax that would see the seat's cards.
-    ``belief``: search the play over all the drawn deals together, the seat choosing each
-    later card once for every deal still possible
-    (:mod:`~cardtable.cribbage.players.play_tree`), rather than deal by deal.
     ``lead_low_weight`` is ``low_weight`` for a lead. The defaults were tuned on the strength
     bench (``bench/cribbage_strength.py``) within the time a decision may take.
     """
@@ -222,7 +219,6 @@ class OpponentModel:
     lead_low_weight: float = 0.0
     draws: int = 300
     their_blend: float = 1.0
-    belief: bool = False
     samples: tuple[tuple[int, int], ...] = ((0, 24), (1, 60), (2, 60), (3, 60), (4, 48))
 
     def samples_for(self, cards: int) -> int:

@@ -21,8 +21,6 @@ each pegs now and, among those that peg alike, by how low it is
 (:func:`~cardtable.cribbage.players.opponent.play_chances`, the same weighting that reads its
 past plays), mixed with its minimax reply by ``OpponentModel.their_blend`` (1: the weighted
 reply alone, which measured best, against the simple player and against the expert itself).
-:mod:`~cardtable.cribbage.players.play_tree` searches all the deals together instead
-(``OpponentModel.belief``; off: it measured no better).
 
 Near the end of a game (a player may reach the target during this hand) the search values
 positions by the chance of winning instead (:mod:`~cardtable.cribbage.players.board`): pegging
@@ -48,7 +46,6 @@ from cardtable.cribbage.players.opponent import (
     peg_points,
     play_chances,
 )
-from cardtable.cribbage.players.play_tree import BeliefSearch
 
 __all__ = ["DEFAULT_MODEL", "PlayValue", "Situation", "Solver", "play_values", "situation"]
 
@@ -260,12 +257,6 @@ def play_values(
     by_rank: dict[int, Action] = {}
     for action in sorted(plays, key=lambda a: a.cards[0]):
         by_rank.setdefault(action.cards[0] % 13, action)
-    if endgame is None and model.belief:
-        search = BeliefSearch(model.play_weight, model.low_weight, model.lead_low_weight)
-        found = search.values(
-            state.mine, state.seq, state.count, [(d.ranks, d.weight) for d in deals], list(by_rank)
-        )
-        return _ranked(plays, found)
     totals = dict.fromkeys(by_rank, 0.0)
     weight_sum = 0.0
     blend = (0.0, model.their_blend)
