@@ -1,4 +1,5 @@
-"""The README and docs/ are self-contained: every link leads to a file of the repository."""
+"""The README, docs/ and bench/README.md are self-contained: every link leads to a file of
+the repository; bench/README.md lists every script of bench/ and nothing else."""
 
 from __future__ import annotations
 
@@ -11,7 +12,11 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
 def pages() -> list[Path]:
-    return [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    return [
+        ROOT / "README.md",
+        ROOT / "bench" / "README.md",
+        *sorted((ROOT / "docs").rglob("*.md")),
+    ]
 
 
 def outside_links(text: str, folder: Path) -> list[str]:
@@ -44,3 +49,11 @@ def test_the_link_check_can_fail() -> None:
         "../../outside.md",
         "nothing.md",
     ]
+
+
+SCRIPT = re.compile(r"`(\w+\.py)`")
+
+
+def test_the_bench_readme_lists_every_script_and_no_other() -> None:
+    listed = set(SCRIPT.findall((ROOT / "bench" / "README.md").read_text(encoding="utf-8")))
+    assert listed == {path.name for path in (ROOT / "bench").glob("*.py")}

@@ -1,6 +1,6 @@
-"""The defences bench (bench/defences.py), whose figures the README quotes ("Strength of
-the computer players"): its endings add up to every hand and its net, its gaps are the
-engine's deadwood after lay-offs, and bad options are refused with one line."""
+"""The defences bench (bench/defences.py), whose figures the research log quotes
+(docs/research/experiments.md): its endings add up to every hand and its net, its gaps are
+the engine's deadwood after lay-offs, and bad options are refused with one line."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The paired bench (bench/paired.py) judges two variants on the same deals.
 
-Its figures belong to the runs quoted in the README ("Strength of the computer players");
+Its figures belong to the runs quoted in the research log (docs/research/experiments.md);
 this keeps the pairing honest: a variant played against itself must come out identical
 match by match (a bench that dealt the two runs different cards would not), and a bad
 variant is refused with one line and exit status 2 before any match is played."""

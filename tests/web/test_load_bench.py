@@ -1,7 +1,7 @@
 """The load bench (bench/table_load.py) runs, briefly: a real server on loopback, matches
 against the computer played over HTTP and WebSockets, every move acknowledged, no error.
-Its figures belong to the bench's own runs (README, "The online table under load"); this
-only keeps the bench working."""
+Its figures belong to the bench's own runs (docs/performance.md, "The online table under
+load"); this only keeps the bench working."""
 
 from __future__ import annotations
 
