@@ -198,10 +198,11 @@ def test_a_lesson_hint_goes_when_the_step_changes(
     page = table.page
     table.open("/#/lesson")
     page.wait_for_selector("#coach")
-    # Step 1 (sets): the hint is for the upcard on offer; the discard pile glows.
+    # Step 1 (sets): the hint is the lesson's, to name the sevens; they glow, not the upcard.
     page.click("#hint-button")
     page.wait_for_selector("#hint")
-    assert page.locator("#discard-pile.suggested").count() == 1
+    assert page.locator("#hand .card.suggested").count() == 3
+    assert page.locator("#discard-pile.suggested").count() == 0
     shot(table, f"43-lesson-hint-sets-{device}")
     # (On a phone the bubble sits over the hand: the cards are picked by their own clicks.)
     for card in ("7S", "7H", "7D"):

@@ -184,4 +184,7 @@ def _cmd_lesson(args: argparse.Namespace, out: TextIO) -> int:
         theme=_theme(args),
         game=game,
         prog=f"{args.prog} lesson",
+        # ``ginrummy lesson`` (and ``cardtable gin lesson``) print what they always printed;
+        # ``cardtable lesson``, the one that chooses the game, gives the lesson's hints.
+        recorded=not hasattr(args, "game"),
     )

@@ -12,6 +12,11 @@ so every learner sees the same hand:
   learner's JD would pass 31); the learner's JD is the last card (1);
 - the learner counts their hand (10) before the show is laid out.
 
+Each step has a hint in its own words. A play as good as the script's (the 5S for the 5H:
+both make the fifteen) is accepted when the engine, playing the rest of the script with the
+two cards standing in for each other, pegs the same now and to the end of the show; the
+coach says why the lesson chose its own, and its later steps name the card still held.
+
 >>> session = LessonSession()
 >>> session.step.key
 'deal'
@@ -27,6 +32,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from cardtable.cards import parse_card
+from cardtable.cards.standins import exchange, standing_in, swap_cards
 from cardtable.cribbage.actions import Action, ActionKind
 from cardtable.cribbage.hand import Hand, Observation
 from cardtable.cribbage.rules import Rules
@@ -55,19 +61,27 @@ def lesson_deck() -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class LessonStep:
-    """One step: what to read, and the action it asks for (``None``: read and go on). A
-    ``count N`` action asks the learner to count their hand; it checks the number and does
-    not touch the game (the show is scored by the rules either way)."""
+    """One step: what to read, the action it asks for (``None``: read and go on), the hint's
+    words for it and, where an equally good play may be made, why the lesson chose its own.
+    A ``count N`` action asks the learner to count their hand; it checks the number and does
+    not touch the game (the show is scored by the rules either way). A card named by the
+    part it plays is written ``{5S}`` in the words (see :mod:`cardtable.cards.standins`)."""
 
     key: str
     title: str
     text: str
     action: str | None = None
     teacher_after: tuple[str, ...] = ()
+    hint: str = ""
+    why: str = ""
 
     @property
     def is_info(self) -> bool:
         return self.action is None
+
+    def standing_in(self, swaps: dict[str, str]) -> LessonStep:
+        """The step with the cards that stand in for the script's (its words filled in)."""
+        return standing_in(self, swaps, ("text", "hint", "why"), ("action",))
 
 
 LESSON_STEPS: Final = (
@@ -77,6 +91,7 @@ LESSON_STEPS: Final = (
         "Each player gets six cards. You are the dealer this hand, so the crib, four cards "
         "laid away face down, is yours: you will count it after the play. Your opponent has "
         "already laid away two cards.",
+        hint="Nothing to play in this step: read about the deal and the crib, then go on (Next).",
     ),
     LessonStep(
         "lay-away",
@@ -86,6 +101,8 @@ LESSON_STEPS: Final = (
         "to your crib: select them and lay them away.",
         action="discard 2D 6C",
         teacher_after=("play TH",),
+        hint="Lay away the 2D and the 6C: the 5H 5S JD KC you keep make four fifteens and a "
+        "pair, 10 points before the starter, and the crib is yours.",
     ),
     LessonStep(
         "fifteen",
@@ -94,15 +111,19 @@ LESSON_STEPS: Final = (
         "the count exactly 15 pegs 2. Play the 5H.",
         action="play 5H",
         teacher_after=("play 5D",),
+        hint="Play the 5H: the count is 10, and a five makes it 15, which pegs 2.",
+        why="The lesson plays the 5H: either five makes the fifteen, so it simply picks one, "
+        "and keeps the other for the pair royal.",
     ),
     LessonStep(
         "pair",
         "Peg a pair",
         "Your opponent paired your five with the 5D and pegged 2 (count 20). A card of the "
         "same rank as the one just played is a pair: 2. Three in a row are a pair royal: 6. "
-        "Play the 5S.",
+        "Play the {5S}.",
         action="play 5S",
         teacher_after=("play 9C",),
+        hint="Play the {5S}: after your five and the 5D, a third five is a pair royal, 6 points.",
     ),
     LessonStep(
         "go",
@@ -113,14 +134,19 @@ LESSON_STEPS: Final = (
         "on.) The count starts again at 0: your opponent led the 9C. Play the KC.",
         action="play KC",
         teacher_after=("play 8C",),
+        hint="Play the KC: it makes 19 and pegs nothing, but after the 9C no card can join a "
+        "nine and a king in a run.",
+        why="The lesson plays the KC: after the 9C a jack would let a ten make a run "
+        "(9-10-J) for 3, and nothing makes a run with a nine and a king.",
     ),
     LessonStep(
         "last-card",
         "The last card",
-        "Your opponent made 27 with the 8C and had no cards left; your JD would make 37, so "
-        "they pegged 1 for the go. The count is 0 again and only your JD is left: play it. "
-        "The player of the very last card pegs 1.",
+        "Your opponent made 27 with the 8C and had no cards left; your {JD} would make 37, so "
+        "they pegged 1 for the go. The count is 0 again and only your {JD} is left: play "
+        "it. The player of the very last card pegs 1.",
         action="play JD",
+        hint="Play the {JD}: it is your last card, and the player of the last card pegs 1.",
     ),
     LessonStep(
         "count",
@@ -129,6 +155,9 @@ LESSON_STEPS: Final = (
         "KC and the 4C. Count fifteens (2 each), pairs (2 each), runs, a flush, and nobs (the "
         "jack of the starter's suit: 1). How many points?",
         action="count 10",
+        hint="Count 10: four fifteens (5H+JD, 5H+KC, 5S+JD, 5S+KC) make 8 and the pair of "
+        "fives 2. There is no run, no flush, and no nobs: your jack is a diamond, the starter "
+        "a club.",
     ),
     LessonStep(
         "show",
@@ -138,6 +167,7 @@ LESSON_STEPS: Final = (
         "always does, and can win before the dealer counts): TH 5D 9C 8C with the 4C make 5. "
         "Then you, then your crib: 2D 6C AC 7S with the 4C make 2 (2+6+7 is 15). That is the "
         "whole game: pegging and counting, hand after hand, to 121.",
+        hint="The lesson is over: nothing is left to do. Play a real match next.",
     ),
 )
 
@@ -158,10 +188,12 @@ class LessonSession:
         self.hand = Hand(Rules(), dealer=LEARNER, deck=lesson_deck(), pegs=(0, 0))
         self.hand.apply(Action.parse("discard AC 7S"), TEACHER)
         self.index = 0
+        # The script's cards standing in for each other since an equally good play.
+        self.stand_ins: dict[str, str] = {}
 
     @property
     def step(self) -> LessonStep:
-        return LESSON_STEPS[self.index]
+        return LESSON_STEPS[self.index].standing_in(self.stand_ins)
 
     @property
     def finished(self) -> bool:
@@ -185,8 +217,10 @@ class LessonSession:
         return StepOutcome(True, "")
 
     def act(self, text: str) -> StepOutcome:
-        """The learner's move; a wrong one is explained and changes nothing."""
-        want = self.step.action
+        """The learner's move; a wrong one is explained and changes nothing. A play as good
+        as the step's is made, and the coach says why the lesson chose its own."""
+        step = self.step
+        want = step.action
         if want is None:
             return StepOutcome(False, "no action is needed in this step: read on")
         try:
@@ -196,13 +230,46 @@ class LessonSession:
         expected = Action.parse(want)
         if action.kind is ActionKind.COUNT and expected.kind is ActionKind.COUNT:
             return self._count(action.points or 0, expected.points or 0)
+        message = ""
         if action != expected:
-            return StepOutcome(False, f"in this lesson, do this: {want}")
-        self.hand.apply(action, LEARNER)
-        for scripted in self.step.teacher_after:
-            self.hand.apply(Action.parse(scripted), TEACHER)
+            alike = self._as_good(action, expected, step)
+            if alike is None:
+                return StepOutcome(False, f"in this lesson, do this: {want}")
+            message = alike
+            self.stand_ins = exchange(self.stand_ins, str(expected.cards[0]), str(action.cards[0]))
+        _play_step(self.hand, action, step)
         self.index += 1
-        return StepOutcome(True, "")
+        return StepOutcome(True, message)
+
+    def _as_good(self, action: Action, expected: Action, step: LessonStep) -> str | None:
+        """Why the play ``action`` is as good as the step's, or ``None`` when it is not. The
+        engine plays each on a copy of the hand, then the rest of the script (the two cards
+        standing in for each other): both must peg the same now and to the end of the show."""
+        if action.kind is not ActionKind.PLAY or expected.kind is not ActionKind.PLAY:
+            return None
+        card, wanted = str(action.cards[0]), str(expected.cards[0])
+        mine = self._play_out(action, exchange(self.stand_ins, wanted, card))
+        if mine is None or mine != self._play_out(expected, self.stand_ins):
+            return None
+        said = f"as good in this deal: the {card} pegs {mine[0]}, as the {wanted} does."
+        moved = f"From here the lesson names the {wanted} where it said {card}."
+        return " ".join(part for part in (said, step.why, moved) if part)
+
+    def _play_out(self, action: Action, swaps: dict[str, str]) -> tuple[int, ...] | None:
+        """What the learner pegs with ``action``, then both seats' pegs at the end of the
+        script (the show included); ``None`` when the script cannot go on after it."""
+        hand = self.hand.copy()
+        before = hand.pegs[LEARNER]
+        try:
+            _play_step(hand, action, LESSON_STEPS[self.index])
+            pegged = hand.pegs[LEARNER] - before
+            for later in LESSON_STEPS[self.index + 1 :]:
+                move = None if later.action is None else Action.parse(later.action)
+                if move is not None and move.kind is not ActionKind.COUNT:
+                    _play_step(hand, Action.parse(swap_cards(later.action or "", swaps)), later)
+        except CardTableError:
+            return None
+        return (pegged, *hand.pegs)
 
     def _count(self, stated: int, truth: int) -> StepOutcome:
         if stated != truth:
@@ -212,3 +279,10 @@ class LessonSession:
             return StepOutcome(False, f"not quite: it is {direction} than {stated} ({hint}...)")
         self.index += 1
         return StepOutcome(True, "right: 10 points")
+
+
+def _play_step(hand: Hand, action: Action, step: LessonStep) -> None:
+    """The learner's move, then the teacher's scripted answer to it."""
+    hand.apply(action, LEARNER)
+    for scripted in step.teacher_after:
+        hand.apply(Action.parse(scripted), TEACHER)

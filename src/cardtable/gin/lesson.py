@@ -5,6 +5,11 @@ learner (seat 0, the non-dealer) finds a set and a run, counts deadwood, takes t
 throws the QD, draws and discards down to ``AC 2S 3C``, and knocks with 6 by throwing the KD.
 The opponent's turns are scripted, so every learner sees the same hand, lay-offs included.
 
+Each step has a hint in its own words. A move as good as the script's (the KS for the QD:
+both leave deadwood 21) is accepted when the engine, playing the rest of the script with the
+two cards standing in for each other, ends the hand with the same score; the coach says why
+the lesson chose its own, and its later steps name the card the learner still holds.
+
 >>> session = LessonSession()
 >>> session.step.key
 'sets'
@@ -20,6 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from cardtable.cards import CardSet, parse_card, parse_cards
+from cardtable.cards.standins import exchange, standing_in, swap_cards
 from cardtable.errors import CardTableError
 from cardtable.gin.actions import Action
 from cardtable.gin.hand import Hand, Observation
@@ -53,7 +59,10 @@ def lesson_deck() -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class LessonStep:
-    """One step: what to read, and what the learner must do (select cards or an action)."""
+    """One step: what to read, what the learner must do (select cards or an action), the
+    hint's words for it, and where an equally good move may be played, why the lesson
+    chose its own. A card named by the part it plays is written ``{KS}`` in the words (see
+    :mod:`cardtable.cards.standins`)."""
 
     key: str
     title: str
@@ -61,10 +70,16 @@ class LessonStep:
     select: str | None = None
     action: str | None = None
     computer_after: tuple[str, ...] = ()
+    hint: str = ""
+    why: str = ""
 
     @property
     def is_info(self) -> bool:
         return self.select is None and self.action is None
+
+    def standing_in(self, swaps: dict[str, str]) -> LessonStep:
+        """The step with the cards that stand in for the script's (its words filled in)."""
+        return standing_in(self, swaps, ("text", "hint", "why"), ("select", "action"))
 
 
 LESSON_STEPS: Final = (
@@ -73,6 +88,7 @@ LESSON_STEPS: Final = (
         "Sets",
         "A set is three or four cards of one rank. Select your three sevens: 7S 7H 7D.",
         select="7S 7H 7D",
+        hint="Select the 7S 7H 7D and check them: three cards of one rank are a set.",
     ),
     LessonStep(
         "runs",
@@ -80,12 +96,14 @@ LESSON_STEPS: Final = (
         "A run is three or more cards in sequence in one suit; aces are low. "
         "Select your run of hearts: 4H 5H 6H.",
         select="4H 5H 6H",
+        hint="Select the 4H 5H 6H and check them: three cards in sequence in one suit are a run.",
     ),
     LessonStep(
         "deadwood",
         "Deadwood",
         "Cards in no meld are deadwood: KS 2S 9C QD count 10 + 2 + 9 + 10 = 31. "
         "Court cards count 10, aces 1. The whole game is about getting this number down.",
+        hint="Nothing to play in this step: read how deadwood is counted, then go on (Next).",
     ),
     LessonStep(
         "take",
@@ -93,6 +111,7 @@ LESSON_STEPS: Final = (
         "The face-up 3H is offered to you first. It extends your run to 3-4-5-6 of hearts: "
         "take it.",
         action="take",
+        hint="Take the 3H: it joins your run of hearts (3-4-5-6), so it is no deadwood.",
     ),
     LessonStep(
         "discard",
@@ -101,6 +120,10 @@ LESSON_STEPS: Final = (
         "The QD is the costliest card that helps nothing: throw it. Deadwood drops to 21.",
         action="discard QD",
         computer_after=("draw", "discard KC"),
+        hint="Discard the QD: it is worth 10, fits no meld, and is not the card you just "
+        "took. Your deadwood drops to 21.",
+        why="The lesson throws the QD now and the KS next turn: both are worth 10 and fit no "
+        "meld, so which goes first is a free choice.",
     ),
     LessonStep(
         "draw",
@@ -108,19 +131,24 @@ LESSON_STEPS: Final = (
         "Your opponent drew and threw the KC. Your turn: draw from the stock "
         "(you could also take the top discard).",
         action="draw",
+        hint="Draw from the stock: the KC on the discard pile would join none of your melds.",
     ),
     LessonStep(
         "discard-king",
         "Keep the low cards",
-        "You drew the AC. Throw the KS: it is worth 10 and fits nothing. Deadwood: 2S 9C AC = 12.",
+        "You drew the AC. Throw the {KS}: it is worth 10 and fits nothing. "
+        "Deadwood: 2S 9C AC = 12.",
         action="discard KS",
         computer_after=("draw", "discard QC"),
+        hint="Discard the {KS}: it is worth 10 and fits no meld. Your deadwood drops to 12 "
+        "(2S 9C AC).",
     ),
     LessonStep(
         "draw-again",
         "Drawing again",
         "Draw from the stock again.",
         action="draw",
+        hint="Draw from the stock: the QC on the discard pile would join none of your melds.",
     ),
     LessonStep(
         "discard-nine",
@@ -128,12 +156,15 @@ LESSON_STEPS: Final = (
         "You drew the 3C. Throw the 9C: your deadwood is now AC 2S 3C = 6.",
         action="discard 9C",
         computer_after=("draw", "discard JD"),
+        hint="Discard the 9C: the highest card you hold in no meld. Your deadwood drops to 6 "
+        "(AC 2S 3C).",
     ),
     LessonStep(
         "last-draw",
         "One more draw",
         "Draw once more.",
         action="draw",
+        hint="Draw from the stock: the JD on the discard pile would join none of your melds.",
     ),
     LessonStep(
         "knock",
@@ -141,6 +172,8 @@ LESSON_STEPS: Final = (
         "You drew the KD. Throw it face down and knock: your deadwood of 6 is within the "
         "knock threshold of 10. Your melds are laid out; your opponent may lay off cards on them.",
         action="knock KD",
+        hint="Knock, throwing the KD face down: the rest of your hand leaves deadwood 6 (AC 2S "
+        "3C), within the knock threshold of 10.",
     ),
     LessonStep(
         "showdown",
@@ -148,6 +181,7 @@ LESSON_STEPS: Final = (
         "Your opponent laid off the 7C on your sevens and the 2H on your hearts, and kept "
         "deadwood of 37. You score the difference: 37 - 6 = 31. With no deadwood at all you "
         "would have gone gin, for a bonus and no lay-offs. That is the whole game: well played!",
+        hint="The lesson is over: nothing is left to do. Play a real match next.",
     ),
 )
 
@@ -164,10 +198,12 @@ class LessonSession:
     def __init__(self) -> None:
         self.hand = Hand(Rules(), dealer=COMPUTER, deck=lesson_deck(), seed=None)
         self.index = 0
+        # The script's cards standing in for each other since an equally good move.
+        self.stand_ins: dict[str, str] = {}
 
     @property
     def step(self) -> LessonStep:
-        return LESSON_STEPS[self.index]
+        return LESSON_STEPS[self.index].standing_in(self.stand_ins)
 
     @property
     def finished(self) -> bool:
@@ -203,18 +239,62 @@ class LessonSession:
         return StepOutcome(True, "well spotted")
 
     def act(self, text: str) -> StepOutcome:
-        """The learner's action; the wrong one is explained and nothing changes."""
-        want = self.step.action
+        """The learner's action; the wrong one is explained and nothing changes. One as good
+        as the step's is played, and the coach says why the lesson chose its own."""
+        step = self.step
+        want = step.action
         if want is None:
             return StepOutcome(False, "no action is needed in this step")
         try:
             action = Action.parse(text)
         except CardTableError as error:
             return StepOutcome(False, str(error))
-        if action != Action.parse(want):
-            return StepOutcome(False, f"in this lesson, do this: {want}")
-        self.hand.apply(action, LEARNER)
-        for scripted in self.step.computer_after:
-            self.hand.apply(Action.parse(scripted), COMPUTER)
+        expected = Action.parse(want)
+        message = ""
+        if action != expected:
+            alike = self._as_good(action, expected, step)
+            if alike is None:
+                return StepOutcome(False, f"in this lesson, do this: {want}")
+            message = alike
+        if action.card is not None and expected.card is not None:
+            self.stand_ins = exchange(self.stand_ins, str(expected.card), str(action.card))
+        _play_step(self.hand, action, step)
         self.index += 1
-        return StepOutcome(True, "")
+        return StepOutcome(True, message)
+
+    def _as_good(self, action: Action, expected: Action, step: LessonStep) -> str | None:
+        """Why ``action`` is as good as the step's, or ``None`` when it is not. The engine
+        plays each on a copy of the hand, then the rest of the script (the two cards standing
+        in for each other): both must leave the same deadwood now and score the same."""
+        if action.kind is not expected.kind or action.card is None or expected.card is None:
+            return None
+        swaps = exchange(self.stand_ins, str(expected.card), str(action.card))
+        mine = self._play_out(action, swaps)
+        if mine is None or mine != self._play_out(expected, self.stand_ins):
+            return None
+        if action.card == expected.card:  # the same move, its melds spelled out
+            return ""
+        said = f"as good: the {action.card} leaves deadwood {mine[0]} too."
+        moved = f"From here the lesson names the {expected.card} where it said {action.card}."
+        return " ".join(part for part in (said, step.why, moved) if part)
+
+    def _play_out(self, action: Action, swaps: dict[str, str]) -> tuple[int, int] | None:
+        """The learner's deadwood after ``action`` and the hand's score at the end of the
+        script; ``None`` when the script cannot go on after it."""
+        hand = self.hand.copy()
+        try:
+            _play_step(hand, action, LESSON_STEPS[self.index])
+            left = best_arrangement(hand.cards(LEARNER)).deadwood
+            for later in LESSON_STEPS[self.index + 1 :]:
+                if later.action is not None:
+                    _play_step(hand, Action.parse(swap_cards(later.action, swaps)), later)
+        except CardTableError:
+            return None
+        return (left, -1) if hand.result is None else (left, hand.result.points)
+
+
+def _play_step(hand: Hand, action: Action, step: LessonStep) -> None:
+    """The learner's action, then the computer's scripted answer to it."""
+    hand.apply(action, LEARNER)
+    for scripted in step.computer_after:
+        hand.apply(Action.parse(scripted), COMPUTER)

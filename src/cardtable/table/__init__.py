@@ -2,7 +2,8 @@
 
 Front ends import this package (and the shared core), never a game's engine: the service
 plays any game of its catalog through the game interface, and hands each seat a typed view
-of its own (``SeatView``, ``HandReplay``, ``HintView``, ``LessonView``, ``MatchSummary``).
+of its own (``SeatView``, ``HandReplay``, ``HintView``, ``LessonView``, ``LessonHintView``,
+``MatchSummary``).
 """
 
 from cardtable.games import GameRules
@@ -31,7 +32,7 @@ from cardtable.table.gin_views import (
     ScoreSheet,
     SeatView,
 )
-from cardtable.table.lessons import Lessons
+from cardtable.table.lessons import LessonHintView, Lessons
 from cardtable.table.seats import MatchCreated, SeatSpec
 from cardtable.table.service import TableService
 from cardtable.table.views import MatchSummary, PlayerView, json_text
@@ -48,6 +49,7 @@ __all__ = [
     "LayoffView",
     "LayoutChoice",
     "LayoutView",
+    "LessonHintView",
     "LessonStepView",
     "LessonView",
     "Lessons",

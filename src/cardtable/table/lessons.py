@@ -10,20 +10,17 @@ from typing import Final
 
 from cardtable.cribbage.lesson import LessonSession as CribbageSession
 from cardtable.cribbage.lesson import StepOutcome as CribbageOutcome
-from cardtable.cribbage.match import MatchObservation
-from cardtable.cribbage.players.hints import hint as cribbage_hint
 from cardtable.errors import IllegalActionError
 from cardtable.gin.lesson import LessonSession
 from cardtable.gin.lesson import StepOutcome as GinOutcome
-from cardtable.gin.players.hints import hint
 from cardtable.table import cribbage_views
-from cardtable.table.errors import NotFoundError, NotYourTurnError
-from cardtable.table.gin_views import HintView, LessonView, hint_view, lesson_view
+from cardtable.table.errors import NotFoundError
+from cardtable.table.gin_views import LessonView, lesson_view
+from cardtable.table.lesson_hint import LessonHintView, lesson_hint
 
-__all__ = ["LESSON_GAMES", "MAX_LESSONS", "AnyLessonView", "Lessons"]
+__all__ = ["LESSON_GAMES", "MAX_LESSONS", "AnyLessonView", "LessonHintView", "Lessons"]
 
 AnyLessonView = LessonView | cribbage_views.LessonView
-AnyLessonHint = HintView | cribbage_views.HintView
 Session = LessonSession | CribbageSession
 LESSON_GAMES: Final = ("gin", "cribbage")
 
@@ -97,18 +94,10 @@ class Lessons:
         session = self._session(lesson_id)
         return _view(lesson_id, session, session.advance())
 
-    def hint(self, lesson_id: str) -> AnyLessonHint:
-        session = self._session(lesson_id)
-        if isinstance(session, CribbageSession):
-            seen = session.observation()
-            if not seen.legal:
-                raise NotYourTurnError("nothing to play just now")
-            advice = cribbage_hint(MatchObservation(seen, 1, 1, (0, 0), ()))
-            return cribbage_views.HintView(str(advice.action), advice.text, advice.to_dict())
-        observation = session.observation()
-        if not observation.legal_actions():
-            raise NotYourTurnError("nothing to play just now")
-        return hint_view(hint(observation))
+    def hint(self, lesson_id: str) -> LessonHintView:
+        """The lesson's own hint for the step the learner is at (never the expert's advice on
+        the hand, which may teach something else): there is one at every step."""
+        return lesson_hint(self._session(lesson_id))
 
 
 def _short(text: str) -> str:

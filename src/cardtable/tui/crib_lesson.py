@@ -3,7 +3,8 @@
 :class:`cardtable.tui.crib_plain.PlainCribbageLesson`.
 
 The lesson's hand is scripted; the coach explains a wrong move and nothing changes. Both
-front ends only show the lesson's view and send the learner's moves.
+front ends only show the lesson's view and send the learner's moves. The lesson's hint
+(``h``), the coach's box and ``q`` are :class:`cardtable.tui.lesson_base.LessonBase`'s.
 """
 
 from __future__ import annotations
@@ -13,13 +14,12 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from cardtable.cards import Card
 from cardtable.errors import CardTableError
-from cardtable.table import Lessons
-from cardtable.table.cribbage_views import CountingView
+from cardtable.table.cribbage_views import CountingView, LessonView
+from cardtable.table.lessons import AnyLessonView
 from cardtable.tui.crib_dialogs import CountScreen
 from cardtable.tui.crib_plain import (
     cribbage_lesson,
@@ -27,7 +27,8 @@ from cardtable.tui.crib_plain import (
     lesson_events,
     lesson_show_lines,
 )
-from cardtable.tui.render import card_back, face, symbolise
+from cardtable.tui.lesson_base import CoachBox, LessonBase, sentence
+from cardtable.tui.render import card_back, face
 from cardtable.tui.widgets import (
     CardView,
     Group,
@@ -40,8 +41,10 @@ from cardtable.tui.widgets import (
 
 __all__ = ["CribbageLessonScreen"]
 
+_OVER = "The lesson is over: q to finish (↑↓ scroll the show)."
 
-class CribbageLessonScreen(Screen[None]):
+
+class CribbageLessonScreen(LessonBase):
     """The cribbage lesson full screen: the coach's text, the starter and the count, your
     hand, and the step's controls."""
 
@@ -49,24 +52,26 @@ class CribbageLessonScreen(Screen[None]):
         Binding("left", "move(-1)", "Choose", key_display="←→"),
         Binding("right", "move(1)", "Choose", show=False),
         Binding("space", "pick", "Pick"),
-        Binding("enter", "enter", "Next / lay away / play / count", key_display="⏎"),
-        Binding("h", "answer", "Show the answer"),
-        Binding("q", "quit_lesson", "Quit"),
+        Binding("enter", "enter", "Next/lay away/play/count", key_display="⏎"),
     ]
 
+    view: LessonView
+
     def __init__(self, ascii_only: bool) -> None:
-        super().__init__()
-        self.ascii_only = ascii_only
-        self.lessons = Lessons()
+        super().__init__(ascii_only)
         self.view = cribbage_lesson(self.lessons.start("cribbage"))
         self.cursor: Card | None = None
         self.picked: list[Card] = []
         self.log_lines: list[str] = []
 
+    def take(self, answer: AnyLessonView) -> None:
+        self.view, self.picked = cribbage_lesson(answer), []
+
     def compose(self) -> ComposeResult:
         yield Static(id="top")
         with Vertical(id="main"):
-            yield Static(id="lesson-text")
+            with CoachBox(id="coach"):
+                yield Static(id="lesson-text")
             with Horizontal(id="middle"):
                 yield Pile(id="starter")
                 yield HandView(self.ascii_only, id="count")
@@ -85,25 +90,16 @@ class CribbageLessonScreen(Screen[None]):
         self.query_one("#log", Static).border_title = "table"
         await self.draw()
 
-    def feedback(self, text: str) -> None:
-        self.query_one("#feedback", Static).update(colour_cards(text))
-
     async def draw(self) -> None:
         view = self.view
         step = view.step
         self.query_one("#top", Static).update(
             markup_escape(f"Cribbage lesson · step {step.index + 1} of {step.total}: {step.title}")
         )
-        text = symbolise(step.text, self.ascii_only)
-        if step.finished:
-            text += (
-                "\n\n"
-                + "\n".join(lesson_show_lines(view, self.ascii_only))
-                + "\n\nPress q to finish."
-            )
-        panel = self.query_one("#lesson-text", Static)
-        panel.update(colour_cards(text))
-        panel.border_title = "the coach"
+        text = step.text
+        if step.finished:  # the show: the coach's box scrolls, "q" stays in the turn line
+            text += "\n\n" + "\n".join(lesson_show_lines(view, self.ascii_only))
+        self.show_coach("the coach", text, self.said)
         starter = self.query_one("#starter", Pile)
         starter.border_title = "starter"
         starter.update(
@@ -126,7 +122,7 @@ class CribbageLessonScreen(Screen[None]):
             "discard": "Pick two cards (space or click), then lay them away (⏎).",
             "play": "Choose a card (←→ or click), then play it (⏎).",
             "count": "Count your hand: ⏎ opens the count.",
-        }.get(verb, "Read, then go on (⏎)." if not step.finished else "The lesson is over: q.")
+        }.get(verb, "Read, then go on (⏎)." if not step.finished else _OVER)
         self.query_one("#turn", Static).update(turn)
         for key in ("next", "discard", "play", "count"):
             button = self.query_one(f"#act-{key}", Button)
@@ -152,18 +148,13 @@ class CribbageLessonScreen(Screen[None]):
         step = self.view.step
         try:
             if step.action is None:
-                answer = cribbage_lesson(self.lessons.advance(self.view.lesson_id))
+                answer: AnyLessonView = self.lessons.advance(self.view.lesson_id)
             else:
-                answer = cribbage_lesson(self.lessons.act(self.view.lesson_id, text))
+                answer = self.lessons.act(self.view.lesson_id, text)
         except CardTableError as error:
-            self.feedback(str(error).capitalize() + ".")
+            self.feedback(sentence(str(error)))
             return
-        message = answer.step.message
-        self.feedback(message[:1].upper() + message[1:] + "." if message else "")
-        if answer.ok:
-            self.view = answer
-            self.picked = []
-            await self.draw()
+        await self.answered(answer)
 
     async def action_move(self, step: int) -> None:
         hand = list(self.view.hand)
@@ -213,12 +204,6 @@ class CribbageLessonScreen(Screen[None]):
                 await self.send(f"count {points}")
 
         self.app.push_screen(CountScreen(counting, self.ascii_only), counted)
-
-    def action_answer(self) -> None:
-        self.feedback(f"Answer: {self.view.step.action or 'press ⏎ to go on'}")
-
-    def action_quit_lesson(self) -> None:
-        self.app.exit()
 
     async def on_card_view_chosen(self, message: CardView.Chosen) -> None:
         card = message.card

@@ -17,6 +17,7 @@ from cardtable.table import Lessons, StaleActionError
 from cardtable.table.cribbage_views import LessonView
 from cardtable.tui import crib_render as words
 from cardtable.tui.crib_session import CribbageTable, CribbageUpdate
+from cardtable.tui.lesson_base import hint_lines, sentence
 from cardtable.tui.plain_loop import PlainLoop
 from cardtable.tui.render import card_list, face, plural, symbolise
 
@@ -279,13 +280,9 @@ class PlainCribbageLesson:
 
     def _do_step(self) -> bool:
         step = self.view.step
-        ask = (
-            "Type your move (discard CARD CARD, play CARD, count N)"
-            if step.action is not None
-            else "Press Enter to go on"
-        )
+        ask = _ASK.get(lesson_phase(step.action or ""), "Press Enter to go on")
         while True:
-            self.say(f"{ask}; h shows the answer, q stops.")
+            self.say(f"{ask}; h for a hint, q stops.")
             if self.prompt:
                 self.out.write("> ")
                 self.out.flush()
@@ -297,7 +294,7 @@ class PlainCribbageLesson:
                 return False
             text = line.strip()
             if text.lower() in ("h", "hint"):
-                self.say(f"Answer: {step.action or 'press Enter'}")
+                self.say(*hint_lines(self.lessons.hint(self.view.lesson_id), self.ascii))
                 continue
             if self._try(text):
                 return True
@@ -306,23 +303,33 @@ class PlainCribbageLesson:
         step = self.view.step
         lesson = self.view.lesson_id
         try:
-            if step.action is not None:
+            phase = lesson_phase(step.action or "")
+            if phase == "count" and text.isdigit():  # "How many points?" "10"
+                answer = self.lessons.act(lesson, f"count {text}")
+            elif step.action is not None:
                 word, _, rest = text.partition(" ")
-                answer = self.lessons.act(
-                    lesson, action_text(word, rest, lesson_phase(step.action))
-                )
+                answer = self.lessons.act(lesson, action_text(word, rest, phase))
             else:
                 answer = self.lessons.advance(lesson)
         except CardTableError as error:
-            self.say(f"{str(error).capitalize()}.")
+            self.say(sentence(str(error)))
             return False
         view = cribbage_lesson(answer)
         if view.step.message:
-            self.say(view.step.message[:1].upper() + view.step.message[1:] + ".")
+            self.say(symbolise(sentence(view.step.message), self.ascii))
         if view.ok:
             self.view = view
         return view.ok
 
 
 def lesson_phase(action: str) -> str:
-    return "discard" if action.startswith("discard") else "play"
+    """What a lesson step's action asks: to lay away, to play, or to count (a number)."""
+    verb = action.partition(" ")[0]
+    return verb if verb in ("discard", "count") else "play" if verb else ""
+
+
+_ASK: Final = {
+    "discard": "Type the two cards to lay away (as in 2D 6C)",
+    "play": "Type the card to play (as in 5H)",
+    "count": "How many points? Type the number",
+}

@@ -209,9 +209,11 @@ def lesson(
     theme: str,
     game: str = "gin",
     prog: str = "ginrummy lesson",
+    recorded: bool = True,
 ) -> int:
     """The guided lesson of ``game``, full screen or line by line (line by line too without
-    a terminal, with a note on standard error)."""
+    a terminal, with a note on standard error). ``recorded``: gin's line by line prints what
+    ``ginrummy lesson`` always printed (``cardtable lesson`` gives the lesson's hints)."""
     ascii_only = ascii_only or wants_ascii(out)
     if not plain and not full_screen_possible(out):
         _fall_back_to_plain(out, prog)
@@ -221,7 +223,9 @@ def lesson(
     if plain:
         from cardtable.tui.plain import PlainLesson
 
-        return PlainLesson(sys.stdin, out, ascii_only=ascii_only, prompt=sys.stdin.isatty()).run()
+        return PlainLesson(
+            sys.stdin, out, ascii_only=ascii_only, prompt=sys.stdin.isatty(), recorded=recorded
+        ).run()
     from cardtable.tui.app import LessonApp
 
     LessonApp(ascii_only=ascii_only, theme=theme).run()

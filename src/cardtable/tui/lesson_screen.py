@@ -1,5 +1,6 @@
 """The guided lesson, full screen: the shared script of :class:`cardtable.table.Lessons`,
-step by step, with the same piles and hand as the match screen."""
+step by step, with the same piles and hand as the match screen; the lesson's hint (``h``),
+the coach's box and ``q`` are :class:`cardtable.tui.lesson_base.LessonBase`'s."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from cardtable.cards import Card
-from cardtable.table import Lessons, LessonView
+from cardtable.table import LessonView
+from cardtable.table.lessons import AnyLessonView
 from cardtable.tui import render
+from cardtable.tui.lesson_base import CoachBox, LessonBase
 from cardtable.tui.table_paint import LOG_LINES
 from cardtable.tui.widgets import (
     CardView,
@@ -28,36 +30,36 @@ from cardtable.tui.widgets import (
 __all__ = ["LessonScreen"]
 
 
-class LessonScreen(Screen[None]):
+class LessonScreen(LessonBase):
     """The lesson: the coach's text, the piles, your hand, and the step's controls."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Choose card", key_display="←→"),
-        Binding("right", "move(1)", "Choose card", show=False),
-        Binding("space", "pick", "Pick card", key_display="space"),
-        Binding("enter", "enter", "Check / next / discard", key_display="⏎"),
+        Binding("left", "move(-1)", "Choose", key_display="←→"),
+        Binding("right", "move(1)", "Choose", show=False),
+        Binding("space", "pick", "Pick", key_display="space"),
+        Binding("enter", "enter", "Check/next/discard", key_display="⏎"),
         Binding("d", "act('draw')", "Draw", show=False),
         Binding("t", "act('take')", "Take", show=False),
         Binding("p", "act('pass')", "Pass", show=False),
         Binding("x", "discard", "Discard", show=False),
         Binding("k", "knock", "Knock", show=False),
-        Binding("h", "answer", "Show the answer"),
-        Binding("q", "quit_lesson", "Quit"),
     ]
 
     def __init__(self, ascii_only: bool) -> None:
-        super().__init__()
-        self.ascii_only = ascii_only
-        self.lessons = Lessons()
+        super().__init__(ascii_only)
         self.view: LessonView = render.gin_lesson(self.lessons.start())
         self.cursor: Card | None = None
         self.picked: set[Card] = set()
         self._events_seen = 0
 
+    def take(self, answer: AnyLessonView) -> None:
+        self.view, self.picked = render.gin_lesson(answer), set()
+
     def compose(self) -> ComposeResult:
         yield Static(id="top")
         with Vertical(id="main"):
-            yield Static(id="lesson-text")
+            with CoachBox(id="coach"):
+                yield Static(id="lesson-text")
             with Horizontal(id="middle"):
                 yield Pile(id="stock")
                 yield Pile(id="discard")
@@ -91,9 +93,7 @@ class LessonScreen(Screen[None]):
     def draw_text(self) -> None:
         step = self.view.step
         self.query_one("#top", Static).update(markup_escape(render.lesson_heading(step)))
-        box = self.query_one("#lesson-text", Static)
-        box.update(colour_cards(render.lesson_text(self.view, self.ascii_only)))
-        box.border_title = markup_escape(step.title)
+        self.show_coach(step.title, render.lesson_text(self.view, self.ascii_only), self.said)
 
     def draw_log(self) -> None:
         """The events since the last step (the log keeps its lines when there are none)."""
@@ -149,17 +149,6 @@ class LessonScreen(Screen[None]):
         for key, visible in shown.items():
             self.query_one(f"#act-{key}", Button).display = visible
 
-    def feedback(self, text: str) -> None:
-        shown = render.symbolise(text, self.ascii_only)
-        self.query_one("#feedback", Static).update(colour_cards(shown))
-
-    async def answered(self, answer: LessonView) -> None:
-        """Show the coach's word on a try; a right one moves the lesson on."""
-        self.feedback(render.coach_says(answer))
-        if answer.ok:
-            self.view = answer
-            await self.draw()
-
     # -- keys ----------------------------------------------------------------------------
 
     async def action_move(self, step: int) -> None:
@@ -183,22 +172,17 @@ class LessonScreen(Screen[None]):
         elif step.action is not None:
             await self.action_discard()
         elif not step.finished:
-            self.view = render.gin_lesson(self.lessons.advance(self.view.lesson_id))
-            self.feedback("")
-            await self.draw()
+            await self.answered(self.lessons.advance(self.view.lesson_id))
 
     async def check(self) -> None:
         cards = " ".join(sorted(str(card) for card in self.picked))
-        answer = render.gin_lesson(self.lessons.select(self.view.lesson_id, cards))
-        if answer.ok:
-            self.picked = set()
-        await self.answered(answer)
+        await self.answered(self.lessons.select(self.view.lesson_id, cards))
 
     async def action_act(self, text: str) -> None:
         if self.view.step.action is None:
-            self.feedback("No move is needed in this step.")
+            self.feedback("No move is needed in this step: h shows what to do.")
             return
-        await self.answered(render.gin_lesson(self.lessons.act(self.view.lesson_id, text)))
+        await self.answered(self.lessons.act(self.view.lesson_id, text))
 
     async def action_discard(self) -> None:
         if self.cursor is not None:
@@ -207,12 +191,6 @@ class LessonScreen(Screen[None]):
     async def action_knock(self) -> None:
         if self.cursor is not None:
             await self.action_act(f"knock {self.cursor}")
-
-    def action_answer(self) -> None:
-        self.feedback(render.lesson_answer(self.view.step))
-
-    def action_quit_lesson(self) -> None:
-        self.app.exit()
 
     # -- the mouse -----------------------------------------------------------------------
 

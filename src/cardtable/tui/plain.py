@@ -14,6 +14,7 @@ from cardtable.cards import Card, parse_card
 from cardtable.errors import CardTableError, IllegalActionError
 from cardtable.table import Lessons, LessonView, StaleActionError
 from cardtable.tui import render
+from cardtable.tui.lesson_base import hint_lines, sentence
 from cardtable.tui.plain_loop import PlainLoop
 from cardtable.tui.session import TerminalTable, Update
 
@@ -204,10 +205,20 @@ class PlainTable(PlainLoop[TerminalTable, Update]):
 
 
 class PlainLesson:
-    """The shared guided lesson (:class:`cardtable.table.Lessons`), one line at a time."""
+    """The shared guided lesson (:class:`cardtable.table.Lessons`), one line at a time.
+
+    ``h`` says the lesson's hint for the step and the answer to type. With ``recorded`` it
+    says only the answer, in the words ``ginrummy lesson`` has always printed (scripts
+    compare them byte for byte), the coach's words too."""
 
     def __init__(
-        self, inp: TextIO, out: TextIO, *, ascii_only: bool = False, prompt: bool = False
+        self,
+        inp: TextIO,
+        out: TextIO,
+        *,
+        ascii_only: bool = False,
+        prompt: bool = False,
+        recorded: bool = False,
     ) -> None:
         self.lessons = Lessons()
         self.view: LessonView = render.gin_lesson(self.lessons.start())
@@ -215,6 +226,7 @@ class PlainLesson:
         self.out = out
         self.ascii = ascii_only
         self.prompt = prompt
+        self.recorded = recorded
         self._events_seen = 0
 
     def say(self, *lines: str) -> None:
@@ -250,8 +262,9 @@ class PlainLesson:
     def _do_step(self) -> bool:
         """Answer the step until the answer is right; False when the learner stops."""
         ask = self._ask()
+        keys = "h shows the answer" if self.recorded else "h for a hint"
         while True:
-            self.say(f"{ask}; h shows the answer, q stops.")
+            self.say(f"{ask}; {keys}, q stops.")
             if self.prompt:
                 self.out.write("> ")
                 self.out.flush()
@@ -261,7 +274,10 @@ class PlainLesson:
             text = line.strip()
             step = self.view.step
             if text.lower() in ("h", "hint"):
-                self.say(render.lesson_answer(step, "press Enter"))
+                if self.recorded:
+                    self.say(render.lesson_answer(step, "press Enter"))
+                else:
+                    self.say(*hint_lines(self.lessons.hint(self.view.lesson_id), self.ascii))
                 continue
             if self._try(text):
                 return True
@@ -281,8 +297,10 @@ class PlainLesson:
         except CardTableError as error:
             self.say(f"{str(error).capitalize()}.")
             return False
-        if answer.step.message:
+        if answer.step.message and self.recorded:
             self.say(render.coach_says(answer))
+        elif answer.step.message:
+            self.say(render.symbolise(sentence(answer.step.message), self.ascii))
         if answer.ok:
             self.view = answer
         return answer.ok

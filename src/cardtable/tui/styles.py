@@ -62,10 +62,16 @@ ModalScreen.-narrow .dialog { width: 100%; }
 .review-why { color: $text-muted; padding-left: 4; }
 .dialog Button { margin-right: 2; }
 ModalScreen { align: center middle; background: $background 60%; }
-#lesson-text {
-    height: auto; min-height: 5; border: round $primary; border-title-color: $text-primary;
-    padding: 0 1;
+/* The lesson's coach: it scrolls, fitted to what the table leaves (lesson_base.py); at the
+   end the table gives its room to the text (the hands are in it). */
+#coach {
+    height: auto; min-height: 4; border: round $primary; border-title-color: $text-primary;
+    padding: 0 1; scrollbar-size-vertical: 1;
 }
+#lesson-text { height: auto; }
+LessonScreen.-over #middle, LessonScreen.-over #hand, LessonScreen.-over #actions,
+CribbageLessonScreen.-over #middle, CribbageLessonScreen.-over #hand,
+CribbageLessonScreen.-over #actions { display: none; }
 #feedback { height: 1; color: $text-warning; }
 """
 

@@ -1,13 +1,13 @@
 """The lesson endpoints: start one (``{"game": "cribbage"}``; Gin Rummy's by default), its
-view, a step (``select``, ``action`` or ``advance``), a hint within it. A wrong try is no
-error: the view says ``ok: false`` and the coach why."""
+view, a step (``select``, ``action`` or ``advance``), a hint within it (the lesson's own, at
+every step: ``cardtable.table.lesson_hint``). A wrong try is no error: the view says
+``ok: false`` and the coach why."""
 
 from __future__ import annotations
 
 import re
 from typing import Final
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -63,5 +63,5 @@ async def lesson(request: Request) -> Response:
 async def lesson_hint(request: Request) -> Response:
     lessons = state_of(request).lessons
     charge(request, "hints")
-    advice = await run_in_threadpool(lessons.hint, _lesson_id(request))
-    return json_response(advice.to_json())
+    # The step's own words, read from the script: quick, so on the event loop.
+    return json_response(lessons.hint(_lesson_id(request)).to_json())

@@ -408,6 +408,18 @@ def _schemas() -> dict[str, Schema]:
             "type": "object",
             "required": ["lesson_id", "lesson", "ok", "status", "legal_actions"],
         },
+        "LessonHint": {
+            "type": "object",
+            "description": "the lesson's own hint for its step: kind select (the cards of "
+            "action), act (send action), next (read on) or finish; text says why",
+            "required": ["step", "kind", "action", "cards", "text"],
+            "properties": {
+                "kind": {"type": "string", "enum": ["select", "act", "next", "finish"]},
+                "action": {"type": "string"},
+                "cards": {"type": "array", "items": {"type": "string"}},
+                "text": {"type": "string"},
+            },
+        },
         "OpenApi": {"type": "object", "required": ["openapi", "paths"]},
     }
 
@@ -683,10 +695,10 @@ def _paths() -> dict[str, Schema]:
         },
         "/api/lessons/{lesson_id}/hint": {
             "post": {
-                "summary": "a hint within the lesson",
+                "summary": "a hint within the lesson: what its step asks for, and why",
                 "parameters": [_LESSON_ID],
                 "responses": _responses(
-                    {"200": ("the advice", _ref("Hint"))}, ("403", "404", "409", "422", "429")
+                    {"200": ("the step's hint", _ref("LessonHint"))}, ("403", "404", "422", "429")
                 ),
             }
         },

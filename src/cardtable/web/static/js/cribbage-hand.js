@@ -65,7 +65,7 @@ function actionBar(table) {
   if (table.myTurn && table.legal("go")) {
     bar.append(button("Go", "G", () => table.go(), true, "go", "knock"));
   }
-  if (v.status === "active") bar.append(button("Hint", "H", () => table.askHint(), table.myTurn, "hint-button", "hint"));
+  if (v.status === "active") bar.append(button("Hint", "H", () => table.askHint(), table.canHint, "hint-button", "hint"));
   return bar;
 }
 

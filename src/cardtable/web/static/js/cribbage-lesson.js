@@ -82,8 +82,24 @@ export class CribbageLessonView extends CribbageTable {
     return view;
   }
 
+  /** The lesson's own hint for its step (the felt shows its text), at every step but the
+   * last: one that only explains says to read on. */
   fetchHint() {
     return api.lessonHint(this.lessonId);
+  }
+
+  get canHint() {
+    return !this.lesson.lesson.finished;
+  }
+
+  /** "Do it": the step's own answer (the count's number included), or on past a step that
+   * only explains. */
+  followHint() {
+    const hint = this.hint;
+    if (!hint) return;
+    if (hint.kind === "next") this.advance();
+    else if (hint.kind === "finish") this.finish();
+    else this.act(hint.action);
   }
 
   /** Past a step that only explains. */

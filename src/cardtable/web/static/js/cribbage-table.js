@@ -49,6 +49,11 @@ export class CribbageTable {
     return this.view.legal_actions.includes(text);
   }
 
+  /** Whether a hint may be asked for now (a lesson has one at every step). */
+  get canHint() {
+    return this.myTurn;
+  }
+
   /** Take a new view: keep only picks still in the hand while laying away; drop a stale hint. */
   setView(view, moved) {
     this.view = view;
@@ -154,7 +159,7 @@ export class CribbageTable {
   }
 
   async askHint() {
-    if (!this.myTurn) {
+    if (!this.canHint) {
       toast("A hint is for your turn.", "info");
       return;
     }

@@ -62,7 +62,9 @@ export function drawFelt(table) {
   table.felt.layoutRoot.classList.toggle("my-turn", table.myTurn);
   drawOpponent(table);
   drawPiles(table);
-  fill(table.felt.statusBox, h("p", { class: "status-main" }, statusText(table)), ticker(table), stockWarning(table));
+  // A lesson says what its step asks (naming a meld, reading on) where a match says whose turn.
+  const main = (table.statusText && table.statusText()) || statusText(table);
+  fill(table.felt.statusBox, h("p", { class: "status-main" }, main), ticker(table), stockWarning(table));
   drawHint(table);
   drawMine(table, table.felt.myArea);
 }
@@ -222,7 +224,7 @@ function drawHint(table) {
     : null;
   fill(table.felt.hintArea, h("div", { class: "hint-bubble", id: "hint", role: "note" },
     h("div", { class: "hint-head" }, svgUse("hint-icon", "#bulb"),
-      h("strong", {}, `Suggestion: ${withSymbols(hint.action)}`), close),
+      h("strong", {}, `Suggestion: ${withSymbols(hint.label || hint.action)}`), close),
     h("p", {}, withSymbols(hint.explanation)),
     others,
     h("div", { class: "hint-actions" }, apply)));

@@ -53,8 +53,22 @@ export class LessonView extends TableBase {
     return view;
   }
 
-  fetchHint() {
-    return api.lessonHint(this.lessonId);
+  /** The lesson's own hint for its step, in the shape the felt draws (felt.js). */
+  async fetchHint() {
+    const hint = await api.lessonHint(this.lessonId);
+    const label = { select: `select ${hint.action}`, next: "read on, then Next", finish: "the lesson is over" }[hint.kind];
+    return { ...hint, label: label || hint.action, explanation: hint.text, alternatives: [] };
+  }
+
+  /** "Do it": the step's own answer, as the step takes it (the lesson's knock is the best
+   * layout, so it is sent as it is, without the knock dialog). */
+  followHint() {
+    const hint = this.hint;
+    if (!hint) return;
+    if (hint.kind === "select") this.step({ select: hint.action });
+    else if (hint.kind === "next") this.step({ advance: true });
+    else if (hint.kind === "finish") this.finish();
+    else this.act(hint.action);
   }
 
   /** Send a step's answer: the picked cards, or "next". */
@@ -65,6 +79,15 @@ export class LessonView extends TableBase {
       else this.picks.clear();
       this.apply(view);
     });
+  }
+
+  /** The felt's status line while the step asks for no move: the hand waits for the lesson. */
+  statusText() {
+    const lesson = this.view.lesson;
+    if (lesson.finished) return "The lesson is over: well played.";
+    if (lesson.select) return `Name the ${lesson.key === "sets" ? "set" : "run"}: tap its cards, then check.`;
+    if (lesson.is_info) return "Read the coach, then press Next.";
+    return null;
   }
 
   /** While the step asks for a meld: the button that names the picked cards one. */

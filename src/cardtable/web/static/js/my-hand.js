@@ -23,7 +23,8 @@ function freshCard(table, discardPhase) {
 function cardMaker(table, discardPhase) {
   const v = table.view;
   const obs = table.obs;
-  const hinted = table.hint ? table.hint.action.split(" ")[1] : null;
+  // A lesson's hint names its cards (a meld to pick); the expert's names one in its action.
+  const hinted = table.hint ? table.hint.cards || [table.hint.action.split(" ")[1]] : [];
   const fresh = freshCard(table, discardPhase);
   const melded = new Set(v.arrangement.melds.flat());
   return (card) => {
@@ -32,7 +33,7 @@ function cardMaker(table, discardPhase) {
     if (table.picks.has(card)) classes.push("selected", "picked");
     if (obs.taken === card) classes.push("taken");
     if (fresh === card) classes.push("fresh");
-    if (hinted === card) classes.push("suggested");
+    if (hinted.includes(card)) classes.push("suggested");
     if (melded.has(card)) classes.push("in-meld");
     const left = discardPhase && v.discard_deadwood ? v.discard_deadwood[card] : undefined;
     const node = cardElement(card, {
