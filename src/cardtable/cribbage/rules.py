@@ -79,6 +79,11 @@ class Rules:
             value = getattr(self, name)
             if not _is_int(value) or value < 1:
                 raise InvalidRulesError(f"{name} must be an integer of at least 1, not {value!r}")
+        if double is not None and self.double_skunk_games < self.skunk_games:
+            raise InvalidRulesError(
+                f"double_skunk_games ({self.double_skunk_games}) must be at least skunk_games "
+                f"({self.skunk_games}): a double skunk is worth no fewer games than a skunk"
+            )
         if self.next_game_dealer not in ("loser", "alternate"):
             raise InvalidRulesError(
                 f"next_game_dealer must be one of loser, alternate, not {self.next_game_dealer!r}"
