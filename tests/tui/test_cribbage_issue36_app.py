@@ -1,7 +1,7 @@
-"""Muggins at the full-screen Cribbage table, 80x24 (issue 36): a count above the show is a
-final statement the computer answers (it crashed the table with Textual's ``DuplicateIds``,
-also on resume), and a count the service refuses never crashes the table however often it
-is typed."""
+"""The full-screen Cribbage table at 80x24, issue 36: a count above the show is a final
+statement the computer answers (it crashed the table with Textual's ``DuplicateIds``, also on
+resume); a count the service refuses never crashes the table however often it is typed; at a
+friend's table the dealer lays away first."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from cardtable.table import TableService
+from cardtable.table import SeatSpec, TableService
 from cardtable.tui.app import CribbageApp
 from cardtable.tui.crib_dialogs import CountScreen
 from cardtable.tui.crib_screen import CribbageScreen
@@ -138,6 +138,35 @@ def test_a_refused_count_never_crashes_the_table(service: TableService) -> None:
             assert sum(isinstance(s, CountScreen) for s in app.screen_stack) == 1
             await _state(pilot, app, true_points(app.table.view))
             assert app.table.view.action_count > count
+            await pilot.press("q")
+
+    run(scenario)
+
+
+def test_at_a_friends_table_the_dealer_lays_away_first(service: TableService) -> None:
+    """CRIBBAGE.md 1: the dealer is not kept waiting for the other to lay away."""
+    people = (SeatSpec("human", name="Ann"), SeatSpec("human", name="Bob"))
+    rules = service.make_rules("cribbage", "short", None)
+    created = service.create_match(people, rules=rules, seed="friends", game="cribbage")
+    opened = service.view(created.match_id, created.tokens[0])  # type: ignore[arg-type]
+    dealer = opened.dealer  # type: ignore[union-attr]
+    token = created.tokens[dealer]
+    assert token is not None
+    table = CribbageTable(service, created.match_id, token)
+
+    async def scenario() -> None:
+        app = CribbageApp(table, new_match=None)
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, CribbageScreen)
+            turn = str(screen.query_one("#turn").render())
+            assert "Pick two cards" in turn, turn
+            await pilot.press("space", "right", "space", "enter")
+            await settle(pilot)
+            view = app.table.view
+            assert len(view.laid_away) == 2 and view.phase == "discard"
+            assert "Waiting for" in str(screen.query_one("#turn").render())
             await pilot.press("q")
 
     run(scenario)
