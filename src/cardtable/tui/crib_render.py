@@ -661,7 +661,7 @@ def show_lines(
         note = f"{_verb(owner, 'count')} {show.stated}"
         taker = names[1 - show.seat]
         over = show.stated > show.total
-        if over and show.pegged == show.total:  # called: put back to the true total
+        if over and show.called:  # put back to the true total
             note += f"; {taker} called muggins"
             if show.muggins:
                 note += f" and took the {show.muggins} over"
