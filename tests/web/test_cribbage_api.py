@@ -157,6 +157,11 @@ def test_the_default_game_is_still_gin(client: TestClient) -> None:
         ({"game": "cribbage", "settings": {"target": 20}}, 422, "target"),
         ({"game": "cribbage", "settings": {"knock_threshold": 5}}, 422, "knock_threshold"),
         ({"game": "cribbage", "settings": {"double_skunk_line": 100}}, 422, "double_skunk_line"),
+        (
+            {"game": "cribbage", "settings": {"double_skunk_games": 1}},
+            422,
+            "a double skunk is worth no fewer games than a skunk",
+        ),
         ({"game": "cribbage", "settings": "short"}, 400, "settings"),
     ],
 )
