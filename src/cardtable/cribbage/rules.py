@@ -31,9 +31,10 @@ _HELP: Final[dict[str, str]] = {
     "skunk_line": "a loser below this many points is skunked, or off",
     "skunk_games": "how many games a skunk counts as",
     "double_skunk_line": "a loser below this is double-skunked (below the skunk line), or off",
-    "double_skunk_games": "how many games a double skunk counts as",
+    "double_skunk_games": "how many games a double skunk counts as (at least a skunk's)",
     "next_game_dealer": "who deals first in the next game: loser or alternate",
-    "muggins": "people count their own show; points they miss go to the opponent",
+    "muggins": "people state their own show, final; a count too low or too high may be "
+    "called by the opponent, who takes the difference",
     "games": "games in a match: the most game points wins (more are played on a tie)",
     "match_points": "game points that win the match instead of a number of games, or off",
 }
