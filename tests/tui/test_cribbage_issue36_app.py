@@ -5,6 +5,7 @@ friend's table the dealer lays away first."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,22 @@ async def _state(pilot: Pilot[Any], app: CribbageApp, points: int) -> None:
     await settle(pilot)
 
 
+Play = Callable[[Pilot[Any], CribbageApp], Awaitable[None]]
+
+
+def at_table(table: CribbageTable, play: Play) -> None:
+    """Open the full-screen table at 80x24, let ``play`` drive it, then quit (q)."""
+
+    async def scenario() -> None:
+        app = CribbageApp(table, new_match=None)
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(pilot)
+            await play(pilot, app)
+            await pilot.press("q")
+
+    run(scenario)
+
+
 def _log(app: CribbageApp) -> list[str]:
     screen = app.screen_stack[-1]
     if not isinstance(screen, CribbageScreen):
@@ -49,27 +66,23 @@ def test_a_count_above_the_show_is_final_and_the_computer_calls_muggins(
     table = new_table(service, preset="muggins", seed="crib-over")
     stated: list[int] = []
 
-    async def scenario() -> None:
-        app = CribbageApp(table, new_match=None)
-        async with app.run_test(size=SMALL) as pilot:
-            await settle(pilot)
-            await _to_my_count(pilot, app)
-            view = app.table.view
-            truth = true_points(view)
-            before = view.board.pegs
-            stated.append(truth + 1)
-            await _state(pilot, app, truth + 1)  # one more than the show holds
-            app.save_screenshot("cribbage-muggins-over-80x24.svg", str(shots))
-            after = app.table.view
-            assert after.action_count >= view.action_count + 2  # stated, then answered
-            if isinstance(app.screen, CountScreen):  # final: what is asked now is the crib
-                assert view.counting is not None and view.counting.kind == "hand"
-                assert after.counting is not None and after.counting.kind == "crib"
-            assert after.board.pegs[0] - before[0] >= truth
-            assert any("calls muggins and takes 1" in line for line in _log(app)), _log(app)
-            await pilot.press("q")
+    async def scenario(pilot: Pilot[Any], app: CribbageApp) -> None:
+        await _to_my_count(pilot, app)
+        view = app.table.view
+        truth = true_points(view)
+        before = view.board.pegs
+        stated.append(truth + 1)
+        await _state(pilot, app, truth + 1)  # one more than the show holds
+        app.save_screenshot("cribbage-muggins-over-80x24.svg", str(shots))
+        after = app.table.view
+        assert after.action_count >= view.action_count + 2  # stated, then answered
+        if isinstance(app.screen, CountScreen):  # final: what is asked now is the crib
+            assert view.counting is not None and view.counting.kind == "hand"
+            assert after.counting is not None and after.counting.kind == "crib"
+        assert after.board.pegs[0] - before[0] >= truth
+        assert any("calls muggins and takes 1" in line for line in _log(app)), _log(app)
 
-    run(scenario)
+    at_table(table, scenario)
     # The statement stands in the match as the person made it, answered by the computer.
     view = CribbageTable.resume(service, table.match_id).view
     steps = [event.action for event in view.events]  # the first hand is still in play
@@ -82,33 +95,25 @@ def test_a_count_above_the_show_after_resuming(service: TableService) -> None:
     is taken as stated."""
     table = new_table(service, preset="muggins", seed="crib-over-resume")
 
-    async def first() -> None:
-        app = CribbageApp(table, new_match=None)
-        async with app.run_test(size=SMALL) as pilot:
-            await settle(pilot)
-            await _to_my_count(pilot, app)
-            await pilot.press("escape")
-            await settle(pilot)
-            await pilot.press("q")
+    async def first(pilot: Pilot[Any], app: CribbageApp) -> None:
+        await _to_my_count(pilot, app)
+        await pilot.press("escape")
+        await settle(pilot)
 
-    run(first)
+    at_table(table, first)
     again = CribbageTable.resume(service, table.match_id)
     counts: list[int] = []
 
-    async def resumed() -> None:
-        app = CribbageApp(again, new_match=None)
-        async with app.run_test(size=SMALL) as pilot:
-            await settle(pilot)
-            assert isinstance(app.screen, CountScreen)  # opened at once on resume
-            view = app.table.view
-            counts.append(view.action_count)
-            await _state(pilot, app, true_points(view) + 2)
-            after = app.table.view
-            assert after.action_count >= counts[0] + 2  # stated, then answered
-            assert after.counting is None or after.counting.kind != view.counting.kind  # type: ignore[union-attr]
-            await pilot.press("q")
+    async def resumed(pilot: Pilot[Any], app: CribbageApp) -> None:
+        assert isinstance(app.screen, CountScreen)  # opened at once on resume
+        view = app.table.view
+        counts.append(view.action_count)
+        await _state(pilot, app, true_points(view) + 2)
+        after = app.table.view
+        assert after.action_count >= counts[0] + 2  # stated, then answered
+        assert after.counting is None or after.counting.kind != view.counting.kind  # type: ignore[union-attr]
 
-    run(resumed)
+    at_table(again, resumed)
 
 
 def test_a_refused_count_never_crashes_the_table(service: TableService) -> None:
@@ -116,31 +121,27 @@ def test_a_refused_count_never_crashes_the_table(service: TableService) -> None:
     again, and typing it again and again changes nothing and crashes nothing."""
     table = new_table(service, preset="muggins", seed="crib-refused")
 
-    async def scenario() -> None:
-        app = CribbageApp(table, new_match=None)
-        async with app.run_test(size=SMALL) as pilot:
-            await settle(pilot)
-            await _to_my_count(pilot, app)
-            count = app.table.view.action_count
-            for _ in range(4):
-                await _state(pilot, app, 99)
-                assert isinstance(app.screen, CountScreen)
-            assert app.is_running and app.table.view.action_count == count
-            await pilot.press("escape")
-            await settle(pilot)
-            screen = app.screen
-            assert isinstance(screen, CribbageScreen)
-            status = str(screen.query_one("#status").render())
-            assert "at most 29 points" in status, status
-            await pilot.press("c")  # the dialog opens again on request, once
-            await pilot.press("c")
-            await settle(pilot)
-            assert sum(isinstance(s, CountScreen) for s in app.screen_stack) == 1
-            await _state(pilot, app, true_points(app.table.view))
-            assert app.table.view.action_count > count
-            await pilot.press("q")
+    async def scenario(pilot: Pilot[Any], app: CribbageApp) -> None:
+        await _to_my_count(pilot, app)
+        count = app.table.view.action_count
+        for _ in range(4):
+            await _state(pilot, app, 99)
+            assert isinstance(app.screen, CountScreen)
+        assert app.is_running and app.table.view.action_count == count
+        await pilot.press("escape")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, CribbageScreen)
+        status = str(screen.query_one("#status").render())
+        assert "at most 29 points" in status, status
+        await pilot.press("c")  # the dialog opens again on request, once
+        await pilot.press("c")
+        await settle(pilot)
+        assert sum(isinstance(s, CountScreen) for s in app.screen_stack) == 1
+        await _state(pilot, app, true_points(app.table.view))
+        assert app.table.view.action_count > count
 
-    run(scenario)
+    at_table(table, scenario)
 
 
 def test_at_a_friends_table_the_dealer_lays_away_first(service: TableService) -> None:
@@ -154,19 +155,15 @@ def test_at_a_friends_table_the_dealer_lays_away_first(service: TableService) ->
     assert token is not None
     table = CribbageTable(service, created.match_id, token)
 
-    async def scenario() -> None:
-        app = CribbageApp(table, new_match=None)
-        async with app.run_test(size=SMALL) as pilot:
-            await settle(pilot)
-            screen = app.screen
-            assert isinstance(screen, CribbageScreen)
-            turn = str(screen.query_one("#turn").render())
-            assert "Pick two cards" in turn, turn
-            await pilot.press("space", "right", "space", "enter")
-            await settle(pilot)
-            view = app.table.view
-            assert len(view.laid_away) == 2 and view.phase == "discard"
-            assert "Waiting for" in str(screen.query_one("#turn").render())
-            await pilot.press("q")
+    async def scenario(pilot: Pilot[Any], app: CribbageApp) -> None:
+        screen = app.screen
+        assert isinstance(screen, CribbageScreen)
+        turn = str(screen.query_one("#turn").render())
+        assert "Pick two cards" in turn, turn
+        await pilot.press("space", "right", "space", "enter")
+        await settle(pilot)
+        view = app.table.view
+        assert len(view.laid_away) == 2 and view.phase == "discard"
+        assert "Waiting for" in str(screen.query_one("#turn").render())
 
-    run(scenario)
+    at_table(table, scenario)
