@@ -37,7 +37,14 @@ class GameMatch(Protocol):
     def is_over(self) -> bool: ...
 
     @property
-    def to_act(self) -> int | None: ...
+    def to_act(self) -> int | None:
+        """The seat whose action the match waits for (a computer there plays next)."""
+        ...
+
+    def may_act(self, seat: int) -> bool:
+        """Whether ``seat`` may act now: the seat to act, or in a game where both act at
+        once (Cribbage's lay-away) either one that has not yet."""
+        ...
 
     def copy(self) -> Self:
         """An independent copy: the table applies a move to a copy, stores it, then swaps."""

@@ -353,7 +353,7 @@ def test_match_under_muggins_counts_every_computer_show_in_full() -> None:
 def test_match_record_replays_to_the_same_summary_and_sheet(tmp_path: Path) -> None:
     path = tmp_path / "m.txt"
     summary = run_json("match", "--seed", "rec", "--rules", "short", "--record", str(path))
-    assert path.read_text(encoding="utf-8").startswith("cribbage-record 1\n")
+    assert path.read_text(encoding="utf-8").startswith("cribbage-record 2\n")
     assert run_json("replay", str(path)) == summary
     code, played = run("match", "--seed", "rec", "--rules", "short", "--record", str(path))
     assert code == 0

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardtable.cards import parse_card
-from cardtable.cribbage.actions import ACCEPT, GO, MUGGINS, Action
+from cardtable.cribbage.actions import GO, MUGGINS, Action
 from cardtable.cribbage.hand import Hand, Phase
 from cardtable.cribbage.rules import Rules
 from cardtable.cribbage.score import show_score
@@ -40,6 +40,26 @@ def test_the_deal_alternates_from_the_non_dealer_and_each_lays_away_two() -> Non
     _act(hand, 0, "discard 4D 5D")
     assert str(hand.starter) == "AH" and hand.phase is Phase.PLAY and hand.to_act == 1
     assert [str(c) for c in hand.crib] == ["2H", "3H", "4D", "5D"]
+
+
+def test_both_lay_away_at_the_same_time_the_dealer_may_go_first() -> None:
+    """CRIBBAGE.md 1: either may lay away first, neither waits for the other."""
+    hand = _hand("7S 8D 8C 2H 3H 9C", "8H 8S KS KH 4D 5D", "AH")
+    assert hand.may_act(0) and hand.may_act(1)
+    assert hand.observation(0).my_turn and hand.observation(1).my_turn
+    assert len(hand.observation(0).legal) == len(hand.legal_actions(0)) == 15
+    _act(hand, 0, "discard 4D 5D")  # the dealer first
+    assert not hand.may_act(0) and hand.legal_actions(0) == []
+    seen = hand.observation(1)
+    assert seen.opponent_laid_away and seen.my_turn and hand.starter is None
+    assert hand.to_act == 1 and hand.phase is Phase.DISCARD
+    _act(hand, 1, "discard 2H 3H")
+    assert str(hand.starter) == "AH" and hand.phase is Phase.PLAY and hand.to_act == 1
+    assert [str(c) for c in hand.crib] == ["2H", "3H", "4D", "5D"]
+    hand.check_invariants()
+    # The dealer's lay-away first, undone and replayed, is the same hand.
+    assert str(hand.undo()) == "1 discard 2H 3H" and hand.laid_away[1] == ()
+    assert hand.laid_away[0] and hand.may_act(1) and not hand.may_act(0)
 
 
 def test_fifteen_pair_and_pair_royal_with_thirty_one() -> None:
@@ -91,12 +111,14 @@ def test_a_go_point_when_neither_can_play_below_thirty_one() -> None:
 def test_refused_actions_name_the_rule_and_change_nothing() -> None:
     hand = _hand("5C QC 4C 2C 9D 8D", "KS KH QH JH 7S 6S", "3H")
     before = hand.copy()
-    with pytest.raises(IllegalActionError, match="seat 1's turn"):
-        hand.apply(Action.parse("discard KS KH"), 0)
     with pytest.raises(IllegalActionError, match="not in your hand"):
         hand.apply(Action.parse("discard KS KH"), 1)
     _act(hand, 1, "discard 8D 9D")
+    with pytest.raises(IllegalActionError, match="laid away your two cards already"):
+        hand.apply(Action.parse("discard 4C 5C"), 1)
     _act(hand, 0, "discard 6S 7S")
+    with pytest.raises(IllegalActionError, match="seat 1's turn"):
+        hand.apply(Action.parse("play KS"), 0)  # the non-dealer leads
     _act(hand, 1, "play 5C")
     _act(hand, 0, "play KS")
     _act(hand, 1, "play QC")
@@ -119,6 +141,19 @@ def test_his_heels_pegs_two_and_can_win_the_game() -> None:
     assert hand.is_over and hand.winner == 0 and hand.shows == []
 
 
+def test_the_card_that_wins_the_game_scores_in_full() -> None:
+    """CRIBBAGE.md 4: the non-dealer on 119 plays A, 7, 7: fifteen and pair, 123 (not 121);
+    nothing after the winning card is pegged."""
+    hand = _hand("AH 7S KC KD 2C 3C", "7D 9S QH JH 4S 6S", "5D", pegs=(100, 119))
+    _act(hand, 1, "discard 2C 3C")
+    _act(hand, 0, "discard 4S 6S")
+    _act(hand, 1, "play AH")
+    _act(hand, 0, "play 7D")
+    assert _act(hand, 1, "play 7S") == [(1, 2, "fifteen"), (1, 2, "pair")]
+    assert hand.is_over and hand.winner == 1 and hand.pegs == [100, 123]
+    hand.check_invariants()
+
+
 def test_the_non_dealer_counts_first_and_can_win_before_the_dealer_counts() -> None:
     hand = _hand("5H 5S 5C JD 2C 3C", "KS KH QH JH 7S 6S", "5D", pegs=(0, 100))
     _act(hand, 1, "discard 2C 3C")
@@ -130,33 +165,84 @@ def test_the_non_dealer_counts_first_and_can_win_before_the_dealer_counts() -> N
     assert hand.shows[0].score.total == 29
 
 
-def test_muggins_takes_what_the_owner_missed_and_stating_more_is_refused() -> None:
-    rules = Rules.preset("muggins")
-    hand = _hand("5H 5S 5C JD 2C 3C", "KS KH QH JH 7S 6S", "5D", rules=rules)
+def _to_the_show(pegs: tuple[int, int] = (0, 0)) -> Hand:
+    """A muggins hand at its show: the non-dealer (seat 1) holds 5H 5S 5C JD with the
+    starter 5D (29); the dealer keeps KS KH QH JH."""
+    hand = _hand("5H 5S 5C JD 2C 3C", "KS KH QH JH 7S 6S", "5D", pegs, Rules.preset("muggins"))
     _act(hand, 1, "discard 2C 3C")
     _act(hand, 0, "discard 6S 7S")
-    rng = random.Random(0)
     while hand.phase is Phase.PLAY:
-        hand.apply(rng.choice(hand.legal_actions()))
+        hand.apply(hand.legal_actions()[0])
     assert hand.phase is Phase.COUNT and hand.to_act == 1
+    return hand
+
+
+def test_muggins_a_statement_is_final_and_answered_before_it_is_pegged() -> None:
+    """CRIBBAGE.md 4: too few, the opponent takes the difference; the statement is final."""
+    hand = _to_the_show()
     before = list(hand.pegs)
-    with pytest.raises(IllegalActionError, match="more than your show"):
+    # Every number a show may hold may be stated, whatever this one holds: the list of
+    # statements tells nothing of the count.
+    assert [str(a) for a in hand.legal_actions()] == [f"count {n}" for n in range(30)]
+    with pytest.raises(IllegalActionError, match="at most 29"):
         hand.apply(Action.count(30), 1)
-    assert _act(hand, 1, "count 20") == [(1, 20, "hand")]
-    assert hand.phase is Phase.ANSWER and hand.to_act == 0
-    assert _act(hand, 0, "muggins") == [(0, 9, "muggins")]
+    assert _act(hand, 1, "count 20") == []  # nothing pegged before the answer
+    assert hand.phase is Phase.ANSWER and hand.to_act == 0 and hand.pegs == before
+    with pytest.raises(IllegalActionError, match="seat 0's turn"):
+        hand.apply(Action.count(29), 1)  # final: no second statement
+    assert _act(hand, 0, "muggins") == [(1, 20, "hand"), (0, 9, "muggins")]
     assert hand.pegs == [before[0] + 9, before[1] + 20]
+    assert hand.shows[0].pegged == 20 and hand.shows[0].muggins == 9 and hand.shows[0].called
     assert hand.to_act == 0 and hand.phase is Phase.COUNT  # the dealer's hand next
     assert hand.observation(0).counting == hand.kept(0)  # face up to be counted
     truth = show_score(hand.kept(0), hand.starter).total  # type: ignore[arg-type]
-    with pytest.raises(IllegalActionError, match="more than your show"):
-        hand.apply(Action.count(truth + 1), 0)
     _act(hand, 0, f"count {truth}")
-    assert _act(hand, 1, "muggins") == []  # an exact count: nothing to take
+    assert _act(hand, 1, "muggins") == [(0, truth, "hand")]  # exact: nothing to take
     _act(hand, 0, "count 0")
-    hand.apply(ACCEPT, 1)
+    assert _act(hand, 1, "accept") == []
     assert hand.is_over
     assert MUGGINS not in hand.legal_actions()
+    hand.check_invariants()
+
+
+def test_muggins_too_many_pegs_the_truth_and_gives_the_excess_or_stands_if_accepted() -> None:
+    """CRIBBAGE.md 4: the stater pegs only the true total, the opponent the excess; an
+    opponent who accepts lets it stand as stated."""
+    hand = _to_the_show()
+    _act(hand, 1, "count 29")  # exact
+    _act(hand, 0, "accept")
+    truth = show_score(hand.kept(0), hand.starter).total  # type: ignore[arg-type]
+    before = list(hand.pegs)
+    _act(hand, 0, f"count {truth + 5}")  # five too many: final, taken at once
+    assert hand.phase is Phase.ANSWER and hand.pegs == before
+    assert _act(hand, 1, "muggins") == [(0, truth, "hand"), (1, 5, "muggins")]
+    shown = hand.shows[-1]
+    assert (shown.stated, shown.total, shown.pegged, shown.muggins) == (truth + 5, truth, truth, 5)
+    crib = show_score(hand.crib, hand.starter, crib=True).total  # type: ignore[arg-type]
+    _act(hand, 0, f"count {crib + 3}")
+    assert _act(hand, 1, "accept") == [(0, crib + 3, "crib")]  # it stands as stated
+    assert hand.shows[-1].pegged == crib + 3 and not hand.shows[-1].called
+    assert hand.pegs == [before[0] + truth + crib + 3, before[1] + 5]
+    hand.check_invariants()
+
+
+def test_muggins_a_statement_too_high_to_win_is_answered_first() -> None:
+    """A statement that would reach the target wins nothing before the answer: called, the
+    stater pegs only the true total (16 here, short of the game); accepted, it stands and
+    wins, scoring in full."""
+    played = _to_the_show().pegs[0]  # what the dealer pegs in the play
+    for answer, scores, pegs, winner in (
+        ("muggins", [(0, 16, "hand"), (1, 4, "muggins")], 119, None),
+        ("accept", [(0, 20, "hand")], 123, 0),
+    ):
+        hand = _to_the_show(pegs=(121 - 18 - played, 0))  # the dealer needs 18
+        _act(hand, 1, "count 29")
+        _act(hand, 0, "accept")
+        assert _act(hand, 0, "count 20") == []  # 4 more than its 16
+        assert hand.phase is Phase.ANSWER and not hand.is_over and hand.pegs[0] == 103
+        assert _act(hand, 1, answer) == scores
+        assert hand.pegs[0] == pegs and hand.winner == winner
+        hand.check_invariants()
 
 
 def test_observations_hide_the_opponents_cards_and_crib_half() -> None:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from cardtable.cards import parse_card
-from cardtable.cribbage.actions import GO, Action
+from cardtable.cribbage.actions import GO, MUGGINS, Action
 from cardtable.cribbage.hand import Hand, Phase
 from cardtable.cribbage.match import MatchObservation
 from cardtable.cribbage.players.expert import expert_discards
@@ -98,7 +98,9 @@ def test_a_go_hint() -> None:
     assert "the count is 25" in advice.text
 
 
-def test_hints_with_muggins_say_what_the_show_is_worth() -> None:
+def test_hints_with_muggins_never_tell_your_own_count_but_help_you_answer() -> None:
+    """CRIBBAGE.md 4: no hint tells a count while it is being stated; the answer's hint
+    works out the truth from the cards shown (too few or too many)."""
     rules = Rules.preset("muggins")
     deck = deck_for("5H 5S JD QC 2C 9S", "7H 8H 9D KS KH 4D", "5D")
     hand = Hand(rules, 0, deck, (0, 0))
@@ -109,13 +111,19 @@ def test_hints_with_muggins_say_what_the_show_is_worth() -> None:
         assert seat is not None
         hand.apply(hint(hand.observation(seat)).action, seat)
     assert hand.phase is Phase.COUNT and hand.to_act == 1
-    advice = hint(hand.observation(1))
-    assert advice.kind == "count" and advice.action == Action.count(21)
-    assert "Count 21" in advice.text and "fifteens 14" in advice.text
+    with pytest.raises(CardTableError, match="no hint while you state your count"):
+        hint(hand.observation(1))
     hand.apply(Action.count(14), 1)
     answer = hint(hand.observation(0))
     assert answer.kind == "answer" and str(answer.action) == "muggins"
     assert "they stated 14, but the hand shows 21" in answer.text
+    hand.apply(MUGGINS, 0)
+    assert hand.phase is Phase.COUNT and hand.to_act == 0  # the dealer's hand
+    hand.apply(Action.count(29), 0)  # more than the dealer's hand holds
+    shown = hand.shows[-1]
+    answer = hint(hand.observation(1))
+    assert str(answer.action) == "muggins" and shown.total < 29
+    assert f"they peg {shown.total} and you take the {29 - shown.total} too many" in answer.text
 
 
 def test_a_hint_takes_a_match_observation_and_serialises() -> None:
@@ -139,6 +147,12 @@ def test_near_the_end_a_hint_gives_the_chance_of_winning() -> None:
 
 def test_no_hint_out_of_turn() -> None:
     hand = _played("5H 5S JD QC 2C 9S", "7H 8H 9D KS KH 4D", "AH")
+    # Both lay away at once: the dealer's hint comes before the non-dealer has laid away.
+    assert hint(hand.observation(0)).kind == "discard"
+    hand.apply(Action.parse("discard KS KH"), 0)
     with pytest.raises(CardTableError, match="not this seat's turn"):
-        hint(hand.observation(0))
+        hint(hand.observation(0))  # laid away: nothing more to do until the play
+    hand.apply(Action.parse("discard 9S 2C"), 1)
+    with pytest.raises(CardTableError, match="not this seat's turn"):
+        hint(hand.observation(0))  # the non-dealer leads
     assert parse_card("5H") in hand.observation(1).hand

@@ -94,6 +94,8 @@ def test_the_observation_never_holds_the_opponents_cards() -> None:
         ({"skunk_line": "130"}, "below the target"),
         ({"skunk_line": "off"}, "needs a skunk_line"),
         ({"double_skunk_line": "95"}, "below the skunk line"),
+        ({"double_skunk_games": "1"}, r"double_skunk_games \(1\) must be at least skunk_games"),
+        ({"skunk_games": "5"}, "a double skunk is worth no fewer games than a skunk"),
         ({"next_game_dealer": "winner"}, "loser, alternate"),
         ({"muggins": "maybe"}, "on or off"),
         ({"colour": "red"}, "unknown setting"),
@@ -111,5 +113,9 @@ def test_presets() -> None:
     assert make_rules("muggins").muggins and not Rules().muggins
     assert make_rules(settings={"skunk_line": "off", "double_skunk_line": "off"}).skunk_line is None
     assert make_rules(settings={"target": "91"}).skunk_line is None
+    # A double skunk worth as many games as a skunk is a choice; with no double skunk line
+    # its worth does not matter.
+    assert make_rules(settings={"double_skunk_games": "2"}).double_skunk_games == 2
+    assert make_rules("short", {"skunk_games": "5"}).skunk_games == 5
     with pytest.raises(InvalidRulesError, match="unknown rules preset"):
         make_rules("long")

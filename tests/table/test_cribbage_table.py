@@ -9,9 +9,10 @@ import random
 import pytest
 
 from cardtable.cribbage.lesson import LESSON_STEPS
-from cardtable.errors import IllegalActionError
+from cardtable.cribbage.score import show_score
+from cardtable.errors import CardTableError, IllegalActionError
 from cardtable.store import Store
-from cardtable.table import Lessons, SeatSpec, TableService
+from cardtable.table import Lessons, NotYourTurnError, SeatSpec, TableService
 from cardtable.table import cribbage_views as views
 
 PEOPLE = (SeatSpec("human", name="Ann"), SeatSpec("human", name="Bob"))
@@ -176,3 +177,120 @@ def test_the_back_peg_stays_where_the_front_peg_last_stood_across_hands(
             assert view.last_hand is not None and board.pegs == view.last_hand.pegs
             checked += 1
     assert checked == 3
+
+
+def test_at_a_friends_table_the_dealer_may_lay_away_first(service: TableService) -> None:
+    """CRIBBAGE.md 1: both lay away at the same time; the one who has laid away sees only
+    that the other has or has not."""
+    created = _new(service, PEOPLE)
+    tokens = created.tokens
+    first = service.view(created.match_id, tokens[0])
+    assert isinstance(first, views.SeatView) and first.phase == "discard"
+    dealer = first.dealer
+    mine = service.view(created.match_id, tokens[dealer])
+    assert isinstance(mine, views.SeatView)
+    assert mine.my_turn and mine.to_act == dealer and len(mine.legal_actions) == 15
+    laid = mine.legal_actions[0]
+    after = service.act(created.match_id, tokens[dealer], laid)  # before the non-dealer
+    assert isinstance(after, views.SeatView)
+    assert after.phase == "discard" and not after.my_turn and after.to_act == 1 - dealer
+    assert not after.opponent_laid_away and len(after.laid_away) == 2
+    with pytest.raises(NotYourTurnError):
+        service.act(created.match_id, tokens[dealer], f"discard {after.hand[0]} {after.hand[1]}")
+    other = service.view(created.match_id, tokens[1 - dealer])
+    assert isinstance(other, views.SeatView)
+    assert other.my_turn and other.to_act == 1 - dealer and other.opponent_laid_away
+    text = json.dumps(other.to_json())
+    assert all(card not in text for card in laid.split()[1:])  # that it has, not what
+    assert other.events[-1].action == "discard"
+    service.act(created.match_id, tokens[1 - dealer], other.legal_actions[0])
+    both = service.view(created.match_id, tokens[dealer])
+    assert isinstance(both, views.SeatView) and both.phase == "play" and both.starter is not None
+
+
+def _to_a_persons_count(
+    service: TableService, seats: tuple[SeatSpec, SeatSpec], seed: int
+) -> tuple[str, tuple[str | None, str | None], views.SeatView]:
+    """A muggins match played on at random to the first count a person states: the match,
+    its tokens and the stater's view."""
+    rules = service.make_rules("cribbage", "muggins", {})
+    created = service.create_match(seats, rules=rules, seed=f"count-{seed}", game="cribbage")
+    tokens = created.tokens
+    rng = random.Random(seed)
+    while True:
+        for seat in (0, 1):
+            if tokens[seat] is None:
+                continue
+            view = service.view(created.match_id, tokens[seat])
+            assert isinstance(view, views.SeatView) and not view.finished
+            if view.phase == "count" and view.my_turn:
+                return created.match_id, tokens, view
+            if view.my_turn:
+                choice = "accept" if view.phase == "answer" else rng.choice(view.legal_actions)
+                service.act(created.match_id, tokens[seat], choice)
+                break
+
+
+def _truth(view: views.SeatView) -> int:
+    counting = view.counting
+    assert counting is not None
+    return show_score(counting.cards, counting.starter, crib=counting.kind == "crib").total
+
+
+def test_while_a_person_states_a_count_nothing_tells_it(service: TableService) -> None:
+    """CRIBBAGE.md 4: no hint, advice or aid tells the count being stated; stating too many
+    is not refused (a refusal would tell), and the statement is final."""
+    match_id, tokens, view = _to_a_persons_count(service, PEOPLE, 5)
+    owner = view.seat
+    token = tokens[owner]
+    assert token is not None
+    truth = _truth(view)
+    with pytest.raises(CardTableError, match="no hint while you state your count"):
+        service.hint(match_id, token)
+    aided = service.view(match_id, token, aids=True)
+    assert isinstance(aided, views.SeatView)
+    data = aided.to_json()
+    assert data["legal_actions"] == ["count"] and data["counting"]["stated"] is None
+    assert "total" not in json.dumps(data["counting"])
+    assert data["aids"]["lay_away"] == [] and data["aids"]["play_risk"] == {}
+    assert len(data["shows"]) == len(service._live.peek(match_id).match.current.shows)  # type: ignore[union-attr]
+    assert not any(
+        s["reason"] in ("hand", "crib") for e in data["events"][-1:] for s in e["scores"]
+    )
+    before = aided.board.pegs
+    stated = service.act(match_id, token, f"count {truth + 2}")  # too many: final, not refused
+    assert isinstance(stated, views.SeatView) and stated.phase == "answer"
+    assert stated.board.pegs == before and not stated.my_turn
+    with pytest.raises(NotYourTurnError):
+        service.act(match_id, token, f"count {truth}")  # no second try
+    other = tokens[1 - owner]
+    assert other is not None
+    service.act(match_id, other, "muggins")
+    after = service.view(match_id, token)
+    assert isinstance(after, views.SeatView)
+    gained = [after.board.pegs[s] - before[s] for s in (0, 1)]
+    assert gained[owner] == truth and gained[1 - owner] == 2
+
+
+@pytest.mark.parametrize("error", [0, 3, -1])
+def test_a_computer_opponent_answers_a_count_correctly(service: TableService, error: int) -> None:
+    """Muggins on any error (too many or too few), accept when exact; too many, called,
+    pegs the true total."""
+    match_id, tokens, view = _to_a_persons_count(service, VS_COMPUTER, 7)
+    token = tokens[0]
+    assert token is not None and view.seat == 0
+    truth = _truth(view)
+    stated = max(0, truth + error)
+    after = service.act(match_id, token, f"count {stated}")
+    assert isinstance(after, views.SeatView)
+    steps = list(after.events)
+    if after.last_hand is not None and not any(e.action == f"count {stated}" for e in steps):
+        replay = service.replay_hand(match_id, token, after.last_hand.deal)
+        assert isinstance(replay, views.HandReplay)
+        steps = list(replay.steps)
+    at = next(i for i, e in enumerate(steps) if e.seat == 0 and e.action == f"count {stated}")
+    answer = steps[at + 1]
+    assert answer.seat == 1 and answer.action == ("accept" if stated == truth else "muggins")
+    pegged = {(s.seat, s.reason): s.points for s in answer.scores}
+    assert pegged.get((0, view.counting.kind if view.counting else ""), 0) == min(stated, truth)
+    assert pegged.get((1, "muggins"), 0) == abs(truth - stated)

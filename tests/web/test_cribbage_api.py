@@ -157,6 +157,11 @@ def test_the_default_game_is_still_gin(client: TestClient) -> None:
         ({"game": "cribbage", "settings": {"target": 20}}, 422, "target"),
         ({"game": "cribbage", "settings": {"knock_threshold": 5}}, 422, "knock_threshold"),
         ({"game": "cribbage", "settings": {"double_skunk_line": 100}}, 422, "double_skunk_line"),
+        (
+            {"game": "cribbage", "settings": {"double_skunk_games": 1}},
+            422,
+            "a double skunk is worth no fewer games than a skunk",
+        ),
         ({"game": "cribbage", "settings": "short"}, 400, "settings"),
     ],
 )
@@ -244,20 +249,20 @@ def test_a_card_not_held_or_past_31_or_a_go_not_due_is_refused(
 def test_stale_out_of_turn_and_tokenless_actions_are_refused(client: TestClient) -> None:
     data = crib_match(client, opponent="friend", level=None)
     match_id, mine, theirs = data["match_id"], data["token"], data["invite"]["token"]
-    seat = data["view"]
-    waiting = theirs if seat["my_turn"] else mine
-    mover = mine if waiting == theirs else theirs
-    hand = view(client, match_id, waiting)["hand"]
-    response = act(client, match_id, waiting, f"discard {hand[0]} {hand[1]}")
+    # Both lay away at once: one has, and may not again; the other's stale move is refused.
+    laid = view(client, match_id, mine)
+    assert act(client, match_id, mine, laid["legal_actions"][0]).status_code == 200
+    hand = view(client, match_id, mine)["hand"]
+    response = act(client, match_id, mine, f"discard {hand[0]} {hand[1]}")
     assert response.status_code == 409 and "not your turn" in response.json()["error"]
-    moving = view(client, match_id, mover)
-    response = act(client, match_id, mover, moving["legal_actions"][0], expected=7)
+    moving = view(client, match_id, theirs)
+    response = act(client, match_id, theirs, moving["legal_actions"][0], expected=7)
     assert response.status_code == 409 and "moved on" in response.json()["error"]
     response = client.post(f"/api/matches/{match_id}/actions", json={"action": "go"})
     assert response.status_code == 401
     response = act(client, match_id, "not-a-token", "go")
     assert response.status_code == 403
-    assert view(client, match_id, mine)["action_count"] == 0
+    assert view(client, match_id, mine)["action_count"] == 1
 
 
 def test_a_hint_is_a_legal_action_with_its_text(client: TestClient) -> None:
@@ -265,12 +270,14 @@ def test_a_hint_is_a_legal_action_with_its_text(client: TestClient) -> None:
     match_id = data["match_id"]
     tokens = [data["token"], data["invite"]["token"]]
     views = [view(client, match_id, t) for t in tokens]
-    mover = 0 if views[0]["my_turn"] else 1
-    response = client.post(f"/api/matches/{match_id}/hint", headers=bearer(tokens[mover]))
-    assert response.status_code == 200, response.text
-    hint = response.json()
-    assert hint["action"] in views[mover]["legal_actions"] and hint["text"]
-    refused = client.post(f"/api/matches/{match_id}/hint", headers=bearer(tokens[1 - mover]))
+    assert views[0]["my_turn"] and views[1]["my_turn"]  # both lay away at once
+    for mover in (0, 1):
+        response = client.post(f"/api/matches/{match_id}/hint", headers=bearer(tokens[mover]))
+        assert response.status_code == 200, response.text
+        hint = response.json()
+        assert hint["action"] in views[mover]["legal_actions"] and hint["text"]
+    assert act(client, match_id, tokens[0], views[0]["legal_actions"][0]).status_code == 200
+    refused = client.post(f"/api/matches/{match_id}/hint", headers=bearer(tokens[0]))
     assert refused.status_code == 409 and "not your turn" in refused.json()["error"]
 
 
@@ -332,18 +339,22 @@ def test_muggins_states_a_count_and_the_opponent_answers(client: TestClient) -> 
     assert set(owner_view["counting"]) == {"seat", "kind", "cards", "starter", "stated"}
     # The seat is not told what its show holds: it counts it itself.
     assert not [a for a in owner_view["legal_actions"] if a.startswith("count ")]
+    # Any count a show may hold is taken (refusing too many would tell the count), and it
+    # is final; more than any show holds is refused.
+    over = act(client, match_id, tokens[owner], "count 30")
+    assert over.status_code == 422 and "at most 29" in over.json()["error"]
     too_many = act(client, match_id, tokens[owner], "count 29")
-    if too_many.status_code != 200:  # (29 itself is a hand: then it was stated)
-        assert too_many.status_code == 422 and "more than" in too_many.json()["error"]
-        stated = act(client, match_id, tokens[owner], "count 0")
-        assert stated.status_code == 200
+    assert too_many.status_code == 200, too_many.text
+    again = act(client, match_id, tokens[owner], "count 0")
+    assert again.status_code == 409 and "not your turn" in again.json()["error"]
     answering = view(client, match_id, tokens[1 - owner])
     assert answering["phase"] == "answer" and answering["legal_actions"] == ["muggins", "accept"]
-    assert answering["counting"]["stated"] in (0, 29)
+    assert answering["counting"]["stated"] == 29
     response = act(client, match_id, tokens[1 - owner], "muggins")
     assert response.status_code == 200
     shown = response.json()["shows"][0]
-    assert shown["stated"] in (0, 29) and shown["muggins"] == shown["total"] - shown["stated"]
+    assert shown["stated"] == 29 and shown["muggins"] == 29 - shown["total"]
+    assert shown["pegged"] == shown["total"] and shown["called"] is True
 
 
 # -- what a seat is never sent ---------------------------------------------------------------

@@ -159,17 +159,28 @@ def play_hand(client: TestClient, match_id: str, tokens: tuple[str, str]) -> dic
 def settled(client: Any, match_id: str, token: str, within: float = 10.0) -> dict[str, Any]:
     """The seat's view once nothing is left for the computer to do: the seat's turn, or the
     match over. (The computer's answer is durable work that follows the person's move, not
-    part of its POST: it arrives by push, and here by asking again.)"""
+    part of its POST: it arrives by push, and here by asking again.) In Cribbage's lay-away
+    both act at once: a computer that leads the play lays away first, so a dealer's view
+    waits for that too."""
     deadline = time.monotonic() + within
     while True:
         response = client.get(f"/api/matches/{match_id}", headers=bearer(token))
         assert response.status_code == 200, response.text
         data: dict[str, Any] = response.json()
-        if data["legal_actions"] or data["status"] != "active":
+        if (data["legal_actions"] and not _computer_lays_away(data)) or data["status"] != "active":
             return data
         if time.monotonic() > deadline:
             raise AssertionError(f"the computer did not answer within {within}s: {data}")
         time.sleep(0.02)
+
+
+def _computer_lays_away(data: dict[str, Any]) -> bool:
+    """Whether a Cribbage computer opponent (the non-dealer) has still to lay away."""
+    if data.get("game") != "cribbage" or data.get("phase") != "discard":
+        return False
+    other = 1 - data["seat"]
+    computer = data["players"][other].get("kind") == "computer"
+    return computer and data["dealer"] == data["seat"] and not data["opponent_laid_away"]
 
 
 def turn_in(service: TableService, match_id: str, token: str, within: float = 10.0) -> None:
@@ -178,7 +189,8 @@ def turn_in(service: TableService, match_id: str, token: str, within: float = 10
     deadline = time.monotonic() + within
     while True:
         seat_view = service.view(match_id, token)
-        if seat_view.legal_actions or seat_view.status != "active":
+        waiting = _computer_lays_away(seat_view.to_json())
+        if (seat_view.legal_actions and not waiting) or seat_view.status != "active":
             return
         if time.monotonic() > deadline:
             raise AssertionError(f"the computer did not answer within {within}s")

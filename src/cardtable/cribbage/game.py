@@ -72,7 +72,7 @@ class CribbageGame:
     ) -> Match:
         match = Match(Rules.from_dict(rules), first_dealer, seed=seed)
         for seat, text in actions:
-            match.apply(Action.parse(text), seat)
+            match.replay(Action.parse(text), seat)  # a table's actions of any age
         return match
 
     def apply(self, match: Match, seat: int, action: str) -> str:

@@ -4,7 +4,12 @@ A hand moves through explicit phases. :meth:`Hand.apply` either refuses an actio
 :class:`~cardtable.errors.IllegalActionError` that names the rule and changing nothing, or
 applies it and returns an :class:`ActionRecord` listing every point it caused, those scored
 automatically after it included (his heels, the last card, the show when nobody states it).
-The hand stops the moment a player reaches the target, wherever that happens.
+The hand stops the moment a player reaches the target, wherever that happens; the scoring
+that reaches it counts in full (a fifteen and a pair from 119 make 123: CRIBBAGE.md 4).
+
+Both players lay away at the same time: in the ``discard`` phase either seat may act first
+(:meth:`Hand.may_act`); :attr:`Hand.to_act` names the non-dealer until it has laid away, the
+order a table with a computer plays them in.
 
 >>> from cardtable.cards import shuffled_deck
 >>> from cardtable.cribbage.rules import Rules
@@ -49,7 +54,8 @@ __all__ = [
 
 class Phase(enum.Enum):
     """Where a hand stands. ``count`` and ``answer`` happen only with muggins on: the owner
-    states a show's points, then the opponent calls muggins or accepts."""
+    states a show's points (final: any number a show may hold), then the opponent calls
+    muggins or accepts, and only then is the show pegged."""
 
     DISCARD = "discard"
     PLAY = "play"
@@ -98,8 +104,10 @@ class Play:
 @dataclass(frozen=True)
 class ShowRecord:
     """A hand or crib counted in the show: its cards, its true total and, with muggins, what
-    was stated and taken. The itemised :attr:`score` is worked out when first asked for: the
-    play itself needs only the total."""
+    was stated, whether the opponent ``called`` muggins on it and what that took
+    (``muggins``: the points missed by a statement too low, or the excess of one too high;
+    nothing when the owner's own points had already won the game). The itemised
+    :attr:`score` is worked out when first asked for: the play itself needs only the total."""
 
     seat: int
     kind: str  # "hand" or "crib"
@@ -108,6 +116,7 @@ class ShowRecord:
     total: int
     stated: int | None = None
     muggins: int = 0
+    called: bool = False
 
     @classmethod
     def of(cls, seat: int, kind: str, cards: tuple[Card, ...], starter: Card) -> ShowRecord:
@@ -119,8 +128,12 @@ class ShowRecord:
 
     @property
     def pegged(self) -> int:
-        """What the owner pegged: the stated points with muggins on, else the true total."""
-        return self.total if self.stated is None else self.stated
+        """What the owner pegged (or pegs, once answered): the true total without muggins;
+        with it the stated points, unless they were too many and the opponent called muggins
+        (then the owner is put back to the true total)."""
+        if self.stated is None or (self.stated > self.total and self.called):
+            return self.total
+        return self.stated
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -129,12 +142,17 @@ class ShowRecord:
             "score": self.score.to_dict(),
             "stated": self.stated,
             "muggins": self.muggins,
+            "called": self.called,
             "pegged": self.pegged,
         }
 
 
 _PAIR_NAMES: Final = {2: "pair", 6: "pair royal", 12: "double pair royal"}
 NON_DEALER_FIRST: Final = "non-dealer"
+MAX_SHOW: Final = 29  # the most a hand or crib can hold (CRIBBAGE.md 3): the largest statement
+# Every statement a show may be given, the same for every show: the list tells nothing of
+# what the show holds (a list ending at the true total would tell its owner the count).
+_STATEMENTS: Final = tuple(Action.count(points) for points in range(MAX_SHOW + 1))
 
 
 class Hand:
@@ -198,6 +216,8 @@ class Hand:
 
     @property
     def to_act(self) -> int | None:
+        """The seat whose action the hand waits for. In the lay-away both may act (see
+        :meth:`may_act`): this names the non-dealer until it has laid away, then the dealer."""
         phase = self.phase
         if phase is Phase.DISCARD:
             return self.non_dealer if not self.laid_away[self.non_dealer] else self.dealer
@@ -216,22 +236,28 @@ class Hand:
         room = 31 - self.count
         return any(VALUES[c] <= room for c in self.cards[seat])
 
-    def legal_actions(self) -> list[Action]:
-        seat = self.to_act
-        if seat is None:
+    def may_act(self, seat: int) -> bool:
+        """Whether ``seat`` may act now: in the lay-away each seat until it has laid away
+        (both lay away at the same time, either first: CRIBBAGE.md 1), else the seat to act."""
+        if self.phase is Phase.DISCARD:
+            return seat in (0, 1) and not self.laid_away[seat]
+        return seat == self.to_act
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The legal actions of ``seat`` (the seat to act when ``None``); none when it may
+        not act now."""
+        actor = self.to_act if seat is None else seat
+        if actor is None or not self.may_act(actor):
             return []
         phase = self.phase
         if phase is Phase.DISCARD:
-            return [Action.discard(a, b) for a, b in combinations(self.cards[seat], 2)]
+            return [Action.discard(a, b) for a, b in combinations(self.cards[actor], 2)]
         if phase is Phase.PLAY:
             room = 31 - self.count
-            plays = [Action.play(c) for c in self.cards[seat] if VALUES[c] <= room]
+            plays = [Action.play(c) for c in self.cards[actor] if VALUES[c] <= room]
             return plays or [GO]
         if phase is Phase.COUNT:
-            # Any claim up to the truth. This tells the seat nothing it cannot work out: its
-            # own hand, or the crib turned face up to be counted (``Observation.counting``).
-            truth = self._pending_show(seat).total
-            return [Action.count(points) for points in range(truth + 1)]
+            return list(_STATEMENTS)
         return [MUGGINS, ACCEPT]
 
     def counting(self) -> tuple[Card, ...]:
@@ -243,22 +269,29 @@ class Hand:
         seat, kind = self._show_order()[len(self.shows)]
         return self.crib if kind == "crib" else self.kept(seat)
 
-    def _pending_show(self, seat: int) -> ShowRecord:
-        kind = self._show_order()[len(self.shows)][1]
-        return self._show_of(seat, kind)
-
     def _show_of(self, seat: int, kind: str) -> ShowRecord:
         assert self.starter is not None
         cards = self.crib if kind == "crib" else self.kept(seat)
         return ShowRecord.of(seat, kind, cards, self.starter)
 
-    def verify(self, action: Action, seat: int | None = None) -> None:
-        """Raise :class:`IllegalActionError` naming the broken rule if ``action`` is illegal."""
+    def _actor(self, seat: int | None) -> int:
+        """Who acts: ``seat`` if it may (the seat to act when ``None``), else refused."""
         actor = self.to_act
         if actor is None:
             raise IllegalActionError("the hand is over")
-        if seat is not None and seat != actor:
-            raise IllegalActionError(f"it is seat {actor}'s turn, not seat {seat}'s")
+        if seat is None or seat == actor:
+            return actor
+        if self.phase is Phase.DISCARD:
+            if seat not in (0, 1):
+                raise IllegalActionError(f"a seat is 0 or 1, not {seat!r}")
+            if self.laid_away[seat]:
+                raise IllegalActionError("you have laid away your two cards already")
+            return seat
+        raise IllegalActionError(f"it is seat {actor}'s turn, not seat {seat}'s")
+
+    def verify(self, action: Action, seat: int | None = None) -> None:
+        """Raise :class:`IllegalActionError` naming the broken rule if ``action`` is illegal."""
+        actor = self._actor(seat)
         kind = action.kind
         phase = self.phase
         if phase is Phase.DISCARD:
@@ -272,10 +305,11 @@ class Hand:
         elif phase is Phase.COUNT:
             if kind is not ActionKind.COUNT or action.points is None:
                 raise IllegalActionError("state the points of your show: count N")
-            truth = self._pending_show(actor).total
-            if action.points > truth:
+            # Any number a show may hold is a statement (too many is the opponent's to call):
+            # refusing one above the truth would tell the stater the count.
+            if action.points > MAX_SHOW:
                 raise IllegalActionError(
-                    f"you may not state more than your show holds ({action.points} is too many)"
+                    f"a hand or crib holds at most {MAX_SHOW} points, not {action.points}"
                 )
         elif kind not in (ActionKind.MUGGINS, ActionKind.ACCEPT):
             raise IllegalActionError("call muggins or accept the count")
@@ -300,8 +334,7 @@ class Hand:
     def apply(self, action: Action, seat: int | None = None) -> ActionRecord:
         """Apply ``seat``'s action (the seat to act when ``None``), or refuse it unchanged."""
         self.verify(action, seat)
-        actor = self.to_act
-        assert actor is not None
+        actor = self._actor(seat)
         scores: list[Score] = []
         kind = action.kind
         if kind is ActionKind.DISCARD:
@@ -322,10 +355,18 @@ class Hand:
         return record
 
     def _peg(self, seat: int, points: int, reason: str, scores: list[Score]) -> None:
-        if points <= 0 or self.phase is Phase.DONE:
+        self._peg_all(seat, ((points, reason),), scores)
+
+    def _peg_all(self, seat: int, items: Sequence[tuple[int, str]], scores: list[Score]) -> None:
+        """Peg the points one event scores for ``seat`` (a card's fifteen, pair and run
+        together), all of them even past the target: the event that reaches it counts in
+        full, and the hand ends after it (nothing later is pegged)."""
+        if self.phase is Phase.DONE:
             return
-        self.pegs[seat] += points
-        scores.append(Score(seat, points, reason))
+        for points, reason in items:
+            if points > 0:
+                self.pegs[seat] += points
+                scores.append(Score(seat, points, reason))
         if self.pegs[seat] >= self.rules.target:
             self.winner = seat
             self.phase = Phase.DONE
@@ -349,14 +390,8 @@ class Hand:
         fifteen, thirty_one, pairs, run = peg_counts(
             [p.card for p in self.plays[self.count_start :]], self.count
         )
-        if fifteen:
-            self._peg(seat, fifteen, "fifteen", scores)
-        if thirty_one:
-            self._peg(seat, thirty_one, "31", scores)
-        if pairs:
-            self._peg(seat, pairs, _PAIR_NAMES[pairs], scores)
-        if run:
-            self._peg(seat, run, f"run of {run}", scores)
+        items = ((fifteen, "fifteen"), (thirty_one, "31"), (pairs, _PAIR_NAMES.get(pairs, "")))
+        self._peg_all(seat, (*items, (run, f"run of {run}")), scores)
         self.turn = 1 - seat
         self._advance_play(scores)
 
@@ -405,18 +440,24 @@ class Hand:
         self.phase = Phase.DONE
 
     def _state_count(self, seat: int, points: int, scores: list[Score]) -> None:
+        """A statement is final and pegs nothing yet: the opponent answers it first (pegging
+        it now would let a statement too high win the game before it could be called)."""
         kind = self._show_order()[len(self.shows)][1]
         self.shows.append(replace(self._show_of(seat, kind), stated=points))
-        self._peg(seat, points, kind, scores)
-        if self.phase is not Phase.DONE:
-            self.phase = Phase.ANSWER
+        self.phase = Phase.ANSWER
 
     def _answer(self, seat: int, muggins: bool, scores: list[Score]) -> None:
-        shown = self.shows[-1]
-        missed = shown.total - shown.pegged
-        if muggins:
-            self.shows[-1] = replace(shown, muggins=missed)
-            self._peg(seat, missed, "muggins", scores)
+        """Peg the statement as answered (CRIBBAGE.md 4). Accepted, it stands as stated.
+        Called: a statement too low pegs as stated and the caller takes what was missed; one
+        too high pegs the true total and the caller takes the excess. The owner pegs first
+        (the show is theirs): if that wins the game, nothing more is pegged."""
+        shown = self.shows[-1] = replace(self.shows[-1], called=muggins)
+        assert shown.stated is not None
+        self._peg(shown.seat, shown.pegged, shown.kind, scores)
+        if muggins and self.phase is not Phase.DONE:
+            taken = abs(shown.total - shown.stated)
+            self.shows[-1] = replace(shown, muggins=taken)
+            self._peg(seat, taken, "muggins", scores)
         if self.phase is Phase.DONE:
             return
         self.phase = Phase.DONE if len(self.shows) == 3 else Phase.COUNT
@@ -502,7 +543,7 @@ class Hand:
             target=self.rules.target,
             shows=tuple(self.shows),
             counting=self.counting(),
-            legal=tuple(self.legal_actions()) if to_act == seat else (),
+            legal=tuple(self.legal_actions(seat)),
         )
 
 
@@ -547,7 +588,9 @@ class Observation:
 
     @property
     def my_turn(self) -> bool:
-        return self.to_act == self.seat
+        """Whether this seat may act now (in the lay-away, until it has laid away, whoever
+        :attr:`to_act` names)."""
+        return bool(self.legal)
 
     @property
     def is_dealer(self) -> bool:

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.cards import derive_seed, fair_cut, shuffled_deck
-from cardtable.cribbage.actions import Action
-from cardtable.cribbage.hand import ActionRecord, Hand, Observation
+from cardtable.cribbage.actions import ACCEPT, Action, ActionKind
+from cardtable.cribbage.hand import ActionRecord, Hand, Observation, Phase
 from cardtable.cribbage.rules import Rules
 from cardtable.errors import IllegalActionError
 
@@ -198,6 +198,35 @@ class Match:
         if self.current.is_over:
             self._finish_hand()
         return record
+
+    def may_act(self, seat: int) -> bool:
+        """Whether ``seat`` may act now (in the lay-away both may: :meth:`Hand.may_act`)."""
+        return not self.is_over and self.current.may_act(seat)
+
+    def replay(self, action: Action, seat: int) -> ActionRecord:
+        """Apply a stored action (a record's, the database's) as :meth:`apply` does, reading
+        too those stored before every statement was answered: then a statement (never more
+        than the show held) that reached the target won the game at once, and the action
+        stored next is already the next deal's. Such a statement is accepted first, which
+        scores it as it scored then; a list of actions that :meth:`apply` takes replays the
+        same."""
+        if action.kind not in (ActionKind.MUGGINS, ActionKind.ACCEPT):
+            self.accept_old_win()
+        return self.apply(action, seat)
+
+    def accept_old_win(self) -> bool:
+        """Accept the statement awaiting its answer if it won the game as the old rules
+        scored it (stated, no more than the truth, reaching the target): what a record of
+        the old format that ends on such a statement means. True when it did."""
+        hand = self.current
+        if self.is_over or hand.phase is not Phase.ANSWER:
+            return False
+        shown = hand.shows[-1]
+        stated = -1 if shown.stated is None else shown.stated
+        if 0 <= stated <= shown.total and hand.pegs[shown.seat] + stated >= self.rules.target:
+            self.apply(ACCEPT, 1 - shown.seat)
+            return True
+        return False
 
     def undo(self) -> ActionRecord:
         """Take back the last action of the match (see :meth:`Hand.undo`): an action that

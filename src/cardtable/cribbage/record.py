@@ -2,7 +2,7 @@
 
 One item per line; blank lines and lines starting with ``#`` are ignored::
 
-    cribbage-record 1
+    cribbage-record 2
     rules target=121 skunk_line=91 ... match_points=off
     seed 5f0c...                    (or no seed line and a deck line per deal; a seed line
                                     is read whole, comments included: a seed is any text)
@@ -24,6 +24,13 @@ One item per line; blank lines and lines starting with ``#`` are ignored::
 Only the header and the actions are read to rebuild the match; every other line is what the
 rules make of them, and :func:`load` checks each against the rebuilt match, refusing the record
 at the first line that disagrees, with its number.
+
+Format 1 (``cribbage-record 1``) was written before two rules changed: the action that
+reached the target scored only up to it, and a muggins statement was pegged when stated (a
+statement that reached the target won the game unanswered). Such a record is still read: its
+actions are replayed under today's rules (:meth:`Match.replay`), and the lines those rules
+did not change are checked (the deals, the starters, who won each game, what it was worth,
+and the final); its points lines are not. Written again, it is format 2.
 
 >>> import random
 >>> match = Match.new(Rules.preset("short"), seed="record-doc", first_dealer=1)
@@ -50,7 +57,11 @@ from cardtable.errors import CardTableError, InvalidRecordError
 
 __all__ = ["MAGIC", "dump", "load", "read_text", "replay_file"]
 
-MAGIC = "cribbage-record 1"
+MAGIC = "cribbage-record 2"
+FORMAT_1 = "cribbage-record 1"
+# The lines of a format 1 record that today's rules still make the same (section of the
+# module's docstring); a game line is checked without its points.
+_FORMAT_1_CHECKED = ("deal", "starter", "game", "final")
 
 
 def _rules_line(rules: Rules) -> str:
@@ -134,10 +145,11 @@ def load(text: str) -> Match:
     """Rebuild a match from its record, checking every line; a bad record raises
     :class:`~cardtable.errors.InvalidRecordError` naming the first bad line."""
     lines = _content(text)
-    if not lines or lines[0][1] != MAGIC:
+    if not lines or lines[0][1] not in (MAGIC, FORMAT_1):
         raise InvalidRecordError(
             f"a cribbage record starts with {MAGIC!r}", lines[0][0] if lines else 1
         )
+    old = lines[0][1] == FORMAT_1
     header: dict[str, tuple[int, str]] = {}
     decks: list[tuple[int, ...]] = []
     actions: list[tuple[int, int, str]] = []
@@ -160,23 +172,46 @@ def load(text: str) -> Match:
     match = _start(header, decks)
     for number, seat, text_action in actions:
         try:
-            match.apply(Action.parse(text_action), seat)
+            action = Action.parse(text_action)
+            if old:
+                match.replay(action, seat)
+            else:
+                match.apply(action, seat)
         except CardTableError as error:
             raise InvalidRecordError(str(error), number) from None
+    if old:
+        match.accept_old_win()  # the record may end on a statement that won the match
     expected = _content(dump(match))
-    given = [line for line in lines if not line[1].startswith("deck ")]
-    wanted = [line for line in expected if not line[1].startswith("deck ")]
+    given = [line for line in lines[1:] if not line[1].startswith("deck ")]
+    wanted = [line for line in expected[1:] if not line[1].startswith("deck ")]
+    if old:
+        given, wanted = _format_1_lines(given), _format_1_lines(wanted)
     for (number, line), (_, truth) in zip(given, wanted, strict=False):
         if line != truth:
             raise InvalidRecordError(f"the rules make this {truth!r}, not {line!r}", number)
     if len(given) != len(wanted):
         missing = wanted[len(given)][1] if len(wanted) > len(given) else None
         if missing is not None:
-            raise InvalidRecordError(f"the record ends before {missing!r}", given[-1][0])
+            last = given[-1][0] if given else lines[-1][0]
+            raise InvalidRecordError(f"the record ends before {missing!r}", last)
         raise InvalidRecordError(
             "the record goes on after the match is over", given[len(wanted)][0]
         )
     return match
+
+
+def _format_1_lines(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The lines of a record that format 1 made as today's rules do: a game line without
+    its points (``game 1 winner 0 game 1``)."""
+    kept = []
+    for number, line in lines:
+        words = line.split()
+        if words[0] not in _FORMAT_1_CHECKED:
+            continue
+        if words[0] == "game" and len(words) >= 7:
+            line = " ".join(words[:4] + words[7:])
+        kept.append((number, line))
+    return kept
 
 
 def _start(header: dict[str, tuple[int, str]], decks: list[tuple[int, ...]]) -> Match:

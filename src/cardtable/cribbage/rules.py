@@ -31,9 +31,10 @@ _HELP: Final[dict[str, str]] = {
     "skunk_line": "a loser below this many points is skunked, or off",
     "skunk_games": "how many games a skunk counts as",
     "double_skunk_line": "a loser below this is double-skunked (below the skunk line), or off",
-    "double_skunk_games": "how many games a double skunk counts as",
+    "double_skunk_games": "how many games a double skunk counts as (at least a skunk's)",
     "next_game_dealer": "who deals first in the next game: loser or alternate",
-    "muggins": "people count their own show; points they miss go to the opponent",
+    "muggins": "people state their own show, final; a count too low or too high may be "
+    "called by the opponent, who takes the difference",
     "games": "games in a match: the most game points wins (more are played on a tie)",
     "match_points": "game points that win the match instead of a number of games, or off",
 }
@@ -79,6 +80,11 @@ class Rules:
             value = getattr(self, name)
             if not _is_int(value) or value < 1:
                 raise InvalidRulesError(f"{name} must be an integer of at least 1, not {value!r}")
+        if double is not None and self.double_skunk_games < self.skunk_games:
+            raise InvalidRulesError(
+                f"double_skunk_games ({self.double_skunk_games}) must be at least skunk_games "
+                f"({self.skunk_games}): a double skunk is worth no fewer games than a skunk"
+            )
         if self.next_game_dealer not in ("loser", "alternate"):
             raise InvalidRulesError(
                 f"next_game_dealer must be one of loser, alternate, not {self.next_game_dealer!r}"

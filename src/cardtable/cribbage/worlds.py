@@ -225,13 +225,22 @@ def _start_pegs(observation: Observation, endless: Hand) -> list[tuple[int, int]
     scores = [score for record in endless.history for score in record.scores]
     stops = [len(scores) - 1]
     if max(pegs) >= target:
-        # Someone reached the target at one of its scores and nothing after it was pegged.
-        # The pegs alone do not always say which score that was (the replay does).
+        # Someone reached the target at one of its scores and nothing after it was pegged
+        # (but the rest of the event that reached it: a card's fifteen and pair count in
+        # full). The pegs alone do not always say which score that was (the replay does).
         winner = int(pegs[1] >= target)
+        event = [0] * len(scores)  # the winner's points in each score's event, up to it
+        index = 0
+        for record in endless.history:
+            gained = 0
+            for score in record.scores:
+                gained += score.points if score.seat == winner else 0
+                event[index] = gained
+                index += 1
         stops = [
             stop
             for stop in range(len(scores) - 1, -1, -1)
-            if scores[stop].seat == winner and pegs[winner] - scores[stop].points < target
+            if scores[stop].seat == winner and pegs[winner] - event[stop] < target
         ]
     starts = []
     for stop in stops:
@@ -257,13 +266,13 @@ def _replay(
     seat = observation.seat
     world = Hand(rules, observation.dealer, deck, pegs)
     laid = {seat: observation.laid_away, 1 - seat: crib if observation.opponent_laid_away else ()}
-    while world.phase is Phase.DISCARD:
-        actor = world.to_act
-        assert actor is not None
-        if not laid[actor]:
-            return world
-        first, second = laid[actor]
-        world.apply(Action.discard(first, second))
+    # Both lay away at the same time, in either order: each seat's two cards, where laid.
+    for layer in (1 - observation.dealer, observation.dealer):
+        if laid[layer]:
+            first, second = laid[layer]
+            world.apply(Action.discard(first, second), layer)
+    if world.phase is Phase.DISCARD:
+        return world
     for play in observation.plays:
         while world.phase is Phase.PLAY and world.legal_actions() == [GO]:
             if world.to_act == play.seat:
@@ -284,5 +293,5 @@ def _replay(
         last = index + 1 == len(observation.shows)
         answering: Phase = world.phase  # the count moved it on
         if answering is Phase.ANSWER and not (last and observation.phase is Phase.ANSWER):
-            world.apply(MUGGINS if show.muggins else ACCEPT)
+            world.apply(MUGGINS if show.called else ACCEPT)
     return world

@@ -206,6 +206,10 @@ class Match:
     def to_act(self) -> int | None:
         return None if self.is_over else self.current.to_act
 
+    def may_act(self, seat: int) -> bool:
+        """Whether ``seat`` may act now: in gin, only the seat to act."""
+        return self.to_act == seat
+
     def legal_actions(self) -> list[Action]:
         return [] if self.is_over else self.current.legal_actions()
 

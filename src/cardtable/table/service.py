@@ -907,7 +907,7 @@ def _seat_in(stored: StoredMatch, token: str) -> int:
 def _check_turn(match: GameMatch, seat: int) -> None:
     if match.is_over:
         raise NotYourTurnError("the match is over")
-    if match.to_act != seat:
+    if not match.may_act(seat):
         raise NotYourTurnError("it is not your turn: wait for your opponent")
 
 

@@ -77,12 +77,15 @@ class ShowScreen(InfoScreen):
 
 class CountScreen(ModalScreen[int | None]):
     """With muggins on: the hand (or crib) to count with the starter, and a box for its
-    points. Only a whole number goes back; what it may be is the service's business."""
+    points. Only a whole number goes back; what it may be is the service's business.
+
+    It has no id (a class names it): a count refused by the service opens a new one at once,
+    while the last one may still be leaving the app, and two screens may not share an id."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Back")]
 
     def __init__(self, counting: CountingView, ascii_only: bool = False) -> None:
-        super().__init__(id="count-dialog")
+        super().__init__(classes="count-dialog")
         self.counting = counting
         self.ascii_only = ascii_only
 
@@ -103,8 +106,8 @@ class CountScreen(ModalScreen[int | None]):
             cards.marks = {counting.starter: {"-starter"}}
             yield cards
             yield Static(
-                "How many points? Fifteens 2 each, pairs 2, runs their length, a flush, "
-                "nobs 1. If you count too few, your opponent may take the rest (muggins).",
+                "Fifteens 2, pairs 2, runs, flush, nobs 1. Your count is final: if it is "
+                "too few or too many, your opponent may call muggins.",
                 classes="dialog-keys",
             )
             yield Input(placeholder="points, then ⏎", id="points", type="integer", max_length=2)

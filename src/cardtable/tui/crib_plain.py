@@ -41,8 +41,8 @@ Commands:
   discard CARD CARD   lay two cards away to the crib; also: x CARD CARD
   play CARD           play a card to the count; also: p CARD, or just the card
   go (g)              say go: no card keeps the count at 31 or less
-  count N             with muggins: state the points of your hand or crib; also: c N
-  muggins (m)         take the points your opponent missed in their count
+  count N             with muggins: state the points of your hand or crib (final); c N
+  muggins (m)         your opponent counted wrong: take what they missed or stated over
   accept (a)          accept your opponent's count
   hint (h)            the computer's advice
   board (b)           the cribbage board, peg by peg

@@ -526,8 +526,7 @@ def _verbs(view: SeatView) -> list[str]:
 
 def legal_summary(view: SeatView) -> str:
     """The actions the seat may take now, for the ``You may:`` line: the cards that may be
-    played, never the points a show holds (the counts stop at the truth, which muggins
-    keeps back)."""
+    played, never the points a show holds (with muggins any count may be stated)."""
     parts = []
     for verb in _verbs(view):
         if verb == "discard":
@@ -564,8 +563,8 @@ def describe_turn(view: SeatView, ascii_only: bool = False) -> str:
     if "muggins" in verbs and counting is not None:
         who = names[counting.seat]
         return (
-            f"{who} counted {counting.stated} for the {counting.kind}: call muggins if "
-            "points were missed (muggins), or accept (accept)."
+            f"{who} counted {counting.stated} for the {counting.kind}: call muggins if that "
+            "is too few or too many (muggins), or accept (accept)."
         )
     return "Your turn."
 
@@ -593,7 +592,7 @@ def screen_turn(view: SeatView, busy: bool = False, ascii_only: bool = False) ->
         who = names[counting.seat]
         return (
             f"{who} counted {counting.stated} for the {counting.kind}: "
-            "muggins (m) if points were missed, or accept (a)."
+            "muggins (m) if wrong, or accept (a)."
         )
     return "Your turn."
 
@@ -660,8 +659,15 @@ def show_lines(
     if show.stated is not None:
         owner = names[show.seat]
         note = f"{_verb(owner, 'count')} {show.stated}"
-        if show.muggins:
-            taker = names[1 - show.seat]
+        taker = names[1 - show.seat]
+        over = show.stated > show.total
+        if over and show.called:  # put back to the true total
+            note += f"; {taker} called muggins"
+            if show.muggins:
+                note += f" and took the {show.muggins} over"
+        elif over:
+            note += f"; {show.stated - show.total} too many, accepted as stated"
+        elif show.muggins:
             note += f"; {taker} took {show.muggins} by muggins"
         elif show.stated < show.total:
             note += f"; {show.total - show.stated} missed and left on the table"

@@ -14,14 +14,14 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import ClassVar, Final, Protocol
+from typing import ClassVar, Final, Protocol, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.message import Message
-from textual.screen import Screen
+from textual.screen import Screen, ScreenResultCallbackType
 from textual.widgets import Button, Footer, Static
 
 from cardtable.cards import Card
@@ -66,6 +66,9 @@ KEYS_TEXT: Final = (
     "c count · m muggins · a accept\nh hint · s games · v review\n? help · q quit"
 )
 MINI_LOG_LINES: Final = 3
+DIALOG_RETRY_SECONDS: Final = 0.05
+
+Result = TypeVar("Result")
 
 
 class CribbageHost(Protocol):
@@ -219,7 +222,7 @@ class CribbageScreen(Screen[None]):
         if update.finished is not None and not first:
             review = partial(self.review_screen, update.finished.deal)
             show = ShowScreen(update.finished, view, self.ascii_only, review)
-            self.app.push_screen(show, self.after_show)
+            self.open_dialog(show, self.after_show)
         elif self.table.finished:
             self.show_final()
         else:
@@ -235,7 +238,23 @@ class CribbageScreen(Screen[None]):
         """With muggins on, the dialog for stating a count opens when it is the seat's."""
         view = self.view
         if view.my_turn and view.phase == "count" and view.counting is not None:
-            self.app.push_screen(CountScreen(view.counting, self.ascii_only), self.counted)
+            self.open_dialog(CountScreen(view.counting, self.ascii_only), self.counted)
+
+    def open_dialog(
+        self, screen: Screen[Result], callback: ScreenResultCallbackType[Result] | None = None
+    ) -> None:
+        """Open a dialog over the table, at most once: one like it already open is left as
+        it is, and one whose id a closing dialog still holds waits until it has gone (Textual
+        refuses two screens of one id, and a refused move re-opens the count at once: no key
+        may crash the table)."""
+        app = self.app
+        for shown in app.screen_stack:
+            if shown is not self and type(shown) is type(screen) and shown.id == screen.id:
+                return
+        if screen.id is not None and any(node.id == screen.id for node in app.children):
+            self.set_timer(DIALOG_RETRY_SECONDS, partial(self.open_dialog, screen, callback))
+            return
+        app.push_screen(screen, callback)
 
     def counted(self, points: int | None) -> None:
         if points is not None:
@@ -243,7 +262,7 @@ class CribbageScreen(Screen[None]):
 
     def show_final(self) -> None:
         review = partial(self.review_screen, None)
-        self.app.push_screen(final_screen(self.view, review), self.after_final)
+        self.open_dialog(final_screen(self.view, review), self.after_final)
 
     async def after_final(self, again: bool | None) -> None:
         """``n``: the same seat at the next match of the series; otherwise leave."""
@@ -507,7 +526,7 @@ class CribbageScreen(Screen[None]):
         if view.phase != "count" or not view.my_turn or view.counting is None:
             self.note("There is nothing for you to count now.")
             return
-        self.app.push_screen(CountScreen(view.counting, self.ascii_only), self.counted)
+        self.open_dialog(CountScreen(view.counting, self.ascii_only), self.counted)
 
     def action_hint(self) -> None:
         if self.busy or not self.table.my_turn:
@@ -537,7 +556,7 @@ class CribbageScreen(Screen[None]):
             if play:
                 self.play(advice.action)
 
-        self.app.push_screen(hint_screen(advice, self.ascii_only), answer)
+        self.open_dialog(hint_screen(advice, self.ascii_only), answer)
 
     def review_screen(self, deal: int | None) -> ReviewScreen:
         """The coach's review of ``deal``, or of the whole match (``None``), for this seat:
@@ -550,19 +569,17 @@ class CribbageScreen(Screen[None]):
         if last is None:
             self.note("No finished hand to review yet: the review comes when a hand ends.")
             return
-        self.app.push_screen(self.review_screen(last.deal))
+        self.open_dialog(self.review_screen(last.deal))
 
     def action_sheet(self) -> None:
-        self.app.push_screen(sheet_screen(self.view))
+        self.open_dialog(sheet_screen(self.view))
 
     def action_stats(self) -> None:
         """``i``: the player's statistics, both games' (counted in a worker thread)."""
-        self.app.push_screen(StatsScreen(self.table.stats, self.ascii_only))
+        self.open_dialog(StatsScreen(self.table.stats, self.ascii_only))
 
     def action_help(self) -> None:
-        self.app.push_screen(
-            help_screen(self.view, self.table.web_link(), self.table.resume_command())
-        )
+        self.open_dialog(help_screen(self.view, self.table.web_link(), self.table.resume_command()))
 
     def action_quit_table(self) -> None:
         self.app.exit()

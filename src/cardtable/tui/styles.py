@@ -108,7 +108,7 @@ CardView.-theirs { border: round $warning 70%; }
 CardView.-starter { border: round $secondary; color: $text-secondary; }
 CardView.-starter.-red { color: $text-error; }
 CardView.-unplayable { color: $text-muted; background: $panel; }
-#count-dialog Input { margin-top: 1; width: 20; }
+.count-dialog Input { margin-top: 1; width: 20; }
 #count-feedback { height: 1; color: $text-warning; }
 .show-row { height: auto; }
 .show-col { width: 1fr; height: auto; margin-right: 1; }

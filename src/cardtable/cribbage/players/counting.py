@@ -1,5 +1,6 @@
 """What every computer player does the same way: with muggins on it states its own show in
-full (CRIBBAGE.md 4), and calls muggins exactly when the opponent stated too little."""
+full (CRIBBAGE.md 4), and answers a statement correctly: muggins on any error (too few: it
+takes what was missed; too many: it takes the excess), accept when it is exact."""
 
 from __future__ import annotations
 
@@ -21,5 +22,5 @@ def count_action(view: Observation) -> Action | None:
         assert view.starter is not None
         # The truth is worked out from public cards: the shown hand and the starter.
         truth = show_score(shown.cards, view.starter, crib=shown.kind == "crib").total
-        return MUGGINS if truth > shown.pegged else ACCEPT
+        return MUGGINS if truth != shown.stated else ACCEPT
     return None

@@ -33,7 +33,6 @@ from cardtable.cribbage.players.discard import DiscardOption
 from cardtable.cribbage.players.expert import expert_discards, expert_plays
 from cardtable.cribbage.players.opponent import RANK_VALUES, opponent_candidates, rank_chances
 from cardtable.cribbage.players.pegging import PlayValue
-from cardtable.cribbage.score import show_score
 from cardtable.errors import CardTableError
 
 __all__ = ["Alternative", "Hint", "hint"]
@@ -349,35 +348,26 @@ def _show_hint(view: Observation) -> Hint:
     if action is None:
         raise CardTableError("there is nothing to advise in this phase")
     if view.phase is Phase.COUNT:
-        cards = view.counting
-        assert view.starter is not None
-        crib = len(view.shows) == 2  # the show's order: non-dealer's hand, dealer's, crib
-        score = show_score(cards, view.starter, crib=crib)
-        parts = [
-            f"{name} {value}"
-            for name, value in (
-                ("fifteens", score.fifteen_points),
-                ("pairs", score.pair_points),
-                ("runs", score.run_points),
-                ("flush", score.flush_points),
-                ("nobs", score.nobs_points),
-            )
-            if value
-        ]
-        detail = f" ({', '.join(parts)})" if parts else ""
-        text = (
-            f"Count {score.total}: {'your crib' if crib else 'your hand'} {_cards(cards)} with "
-            f"the starter {view.starter} shows {score.total}{detail}."
+        # Counting your own show is the point of muggins, and the statement is final: no
+        # hint tells its points (CRIBBAGE.md 4).
+        raise CardTableError(
+            "no hint while you state your count: with muggins on you count your own show"
         )
-        return Hint(action, text, "count", (("points", score.total),), ())
     shown = view.shows[-1]
     truth = shown.total
-    if action.kind is ActionKind.MUGGINS:
+    stated = shown.stated
+    assert stated is not None
+    if action.kind is ActionKind.MUGGINS and stated < truth:
         text = (
-            f"Call muggins: they stated {shown.pegged}, but the {shown.kind} shows {truth}; "
-            f"you take the {truth - shown.pegged} they missed."
+            f"Call muggins: they stated {stated}, but the {shown.kind} shows {truth}; "
+            f"you take the {truth - stated} they missed."
+        )
+    elif action.kind is ActionKind.MUGGINS:
+        text = (
+            f"Call muggins: they stated {stated}, but the {shown.kind} shows only {truth}; "
+            f"they peg {truth} and you take the {stated - truth} too many."
         )
     else:
         text = f"Accept: the {shown.kind} shows {truth}, as stated."
-    figures: tuple[tuple[str, Figure], ...] = (("stated", shown.pegged), ("points", truth))
+    figures: tuple[tuple[str, Figure], ...] = (("stated", stated), ("points", truth))
     return Hint(action, text, "answer", figures, ())

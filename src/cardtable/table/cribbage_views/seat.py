@@ -216,7 +216,9 @@ def seat_view(match: Match, seat: int, header: TableHeader, aids: bool = True) -
         deal_number=match.deal_number,
         dealer=view.dealer,
         phase=view.phase.value,
-        to_act=view.to_act,
+        # In the lay-away both act at once: a seat that has not laid away is to act in its
+        # own view, whoever the engine's order names (it waits for nobody).
+        to_act=seat if view.legal else view.to_act,
         hand=view.hand,
         laid_away=view.laid_away,
         opponent_laid_away=view.opponent_laid_away,

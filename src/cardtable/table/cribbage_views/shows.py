@@ -40,7 +40,8 @@ def show_items(score: ShowScore) -> tuple[ShowItemView, ...]:
 @dataclass(frozen=True, slots=True)
 class ShowView:
     """A hand or crib as counted: its cards and the starter, every combination, the total;
-    with muggins, what its owner stated and what the opponent took."""
+    with muggins, what its owner stated, whether the opponent called muggins on it and what
+    that took, and what the owner pegged."""
 
     seat: int
     kind: str  # "hand" or "crib"
@@ -51,6 +52,7 @@ class ShowView:
     stated: int | None
     muggins: int
     pegged: int
+    called: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -63,6 +65,7 @@ class ShowView:
             "stated": self.stated,
             "muggins": self.muggins,
             "pegged": self.pegged,
+            "called": self.called,
         }
 
 
@@ -78,4 +81,5 @@ def show_view(record: ShowRecord) -> ShowView:
         stated=record.stated,
         muggins=record.muggins,
         pegged=record.pegged,
+        called=record.called,
     )

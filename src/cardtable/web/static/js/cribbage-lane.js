@@ -88,7 +88,7 @@ function countingPanel(table) {
       table.stateCount(input.value);
     });
     panel.append(form, table.mode === "match"
-      ? h("p", { class: "small muted" }, "Count it yourself: points you miss can be taken by your opponent (muggins).") : null);
+      ? h("p", { class: "small muted" }, "Count it yourself; your count is final. Too few or too many, your opponent may call muggins.") : null);
     table.focusCount = input;
   } else if (v.phase === "answer") {
     const owner = who(c.seat, me, table.names);
@@ -97,7 +97,7 @@ function countingPanel(table) {
       panel.append(h("div", { class: "answer-buttons" },
         h("button", {
           type: "button", class: "btn knock", id: "muggins", onclick: () => table.answer("muggins"),
-          title: "Take any points they missed (if they missed none, it takes nothing)",
+          title: "Too few: take what they missed. Too many: they peg the true total and you take the excess. Exact: nothing.",
         }, "Muggins!"),
         h("button", { type: "button", class: "btn primary", id: "accept", onclick: () => table.answer("accept") }, "Accept")));
     } else {
@@ -108,7 +108,8 @@ function countingPanel(table) {
   }
   const answered = v.shows.map((s) => h("li", {},
     `${showTitle(s, me, table.names)}: ${s.pegged}`,
-    s.stated !== null && s.muggins ? ` (stated ${s.stated}; ${s.muggins} taken in muggins)` : ""));
+    s.stated !== null && s.muggins ? ` (stated ${s.stated}; ${s.muggins} taken in muggins)` : "",
+    s.stated !== null && s.stated > s.total && !s.called ? ` (stated ${s.stated}, accepted)` : ""));
   if (answered.length) panel.append(h("ul", { class: "counted" }, ...answered));
   return panel;
 }

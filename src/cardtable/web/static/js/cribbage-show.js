@@ -21,11 +21,19 @@ function mugginsNote(show, me, names) {
   if (show.stated === null) return null;
   const owner = who(show.seat, me, names);
   const taker = who(1 - show.seat, me, names);
-  const words = show.muggins
-    ? `${owner} stated ${show.stated}; ${taker} called muggins and took ${show.muggins}.`
-    : show.stated < show.total
-      ? `${owner} stated ${show.stated} of ${show.total}; nobody called muggins.`
-      : `${owner} stated ${show.stated}.`;
+  const over = show.stated > show.total;
+  let words = `${owner} stated ${show.stated}.`;
+  if (over && show.called) {
+    // Called: put back to the true total, the excess to the caller (none if the game was won).
+    words = `${owner} stated ${show.stated} of ${show.total}; ${taker} called muggins` +
+      (show.muggins ? ` and took the ${show.muggins} over.` : ".");
+  } else if (over) {
+    words = `${owner} stated ${show.stated} of ${show.total}; accepted as stated.`;
+  } else if (show.muggins) {
+    words = `${owner} stated ${show.stated}; ${taker} called muggins and took ${show.muggins}.`;
+  } else if (show.stated < show.total) {
+    words = `${owner} stated ${show.stated} of ${show.total}; nobody called muggins.`;
+  }
   return h("p", { class: "muggins-note" }, words);
 }
 

@@ -144,7 +144,8 @@ export class CribbageTable {
     if (this.myTurn && this.legal("go")) this.act("go");
   }
 
-  /** Muggins: state your show's points (a whole number; more than it holds is refused). */
+  /** Muggins: state your show's points, a whole number (final: the server takes any count a
+   * show may hold, so that a refusal never tells the true total). */
   stateCount(text) {
     const value = String(text).trim();
     if (!/^\d{1,2}$/.test(value)) {

@@ -38,7 +38,7 @@ function scoreText(score, actor, me, names) {
     return `${whose(score.seat, me, names)} ${score.reason} for ${score.points}`;
   }
   if (score.reason === "muggins") {
-    return `${score.seat === me ? "you take" : `${names[score.seat]} takes`} ${score.points} missed`;
+    return `${score.seat === me ? "you take" : `${names[score.seat]} takes`} ${score.points} by muggins`;
   }
   if (score.seat === actor) return `${score.reason} for ${score.points}`;
   return `${score.reason}: ${score.points} to ${score.seat === me ? "you" : names[score.seat]}`;
