@@ -1,0 +1,202 @@
+"""The browser table on ordinary screens (issue 36, point 4), in a real browser (Playwright
+driving Debian's chromium, headless; one launch for the module).
+
+At the commonest laptop sizes (1280x720, 1366x768; 1366x800 with the lay-away advisor on) and
+a phone's (390x844), no two of the table's regions overlap, in either game: the opponent, the
+board, the piles and their labels, the play, the status, your tag with the sort bar, your hand,
+the advice and the buttons; on a laptop the whole felt fits the window. The tests after those
+check the page's words and manners around the table, each named for what it checks.
+Screenshots go to the artifacts folder (``tests/paths.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from cardtable.table import SeatSpec, TableService
+
+from .test_browser import Table, launched_chromium
+from .webhelpers import LiveServer, worker_table
+
+SIZES = {
+    "1280x720": {"width": 1280, "height": 720},
+    "1366x768": {"width": 1366, "height": 768},
+    "1366x800": {"width": 1366, "height": 800},
+    "390x844": {"width": 390, "height": 844},
+}
+PHONE = "390x844"
+
+# The table's regions: (name, selector, whether to measure the text rather than the box: a
+# label's box may be narrower than its words).
+CRIBBAGE_REGIONS = [
+    ("opponent", ".crib-opponent .player-tag", False),
+    ("opponent's cards", ".crib-opponent .opp-hand", False),
+    ("board legend", "#board .board-legend", False),
+    ("board", "#board .crib-board-svg", False),
+    ("deck", "#starter .stack", False),
+    ("deck label", "#starter .pile-label", True),
+    ("crib", "#crib .stack", False),
+    ("crib label", "#crib .pile-label", True),
+    ("your crib cards", "#my-crib-cards", True),
+    ("play", "#play-lane", False),
+    ("status", "#status", False),
+    ("hint", "#hint", False),
+    ("you and the sort bar", ".my-area .player-tag.me", False),
+    ("hand", "#hand .group-cards", False),
+    ("lay-away advisor", "#lay-away-advice", False),
+    ("buttons", ".my-area .actions", False),
+]
+GIN_REGIONS = [
+    ("opponent", ".opponent-area .player-tag", False),
+    ("opponent's cards", ".opponent-area .opp-hand", False),
+    ("stock", "#stock .stack", False),
+    ("stock label", "#stock .pile-label", True),
+    ("discards", "#discard-pile .stack", False),
+    ("discard label", "#discard-pile .pile-label", True),
+    ("status", "#status", False),
+    ("hint", "#hint", False),
+    ("you and the sort bar", ".my-area .player-tag.me", False),
+    ("hand", "#hand", False),
+    ("knock advice", "#knock-advice", False),
+    ("buttons", ".my-area .actions", False),
+]
+
+# Each visible region's box (or its text's), and how far the felt would scroll.
+BOXES = """(regions) => {
+  const boxes = [];
+  for (const [name, selector, text] of regions) {
+    for (const node of document.querySelectorAll(selector)) {
+      const style = getComputedStyle(node);
+      if (style.visibility === "hidden" || style.display === "none") continue;
+      let rect = node.getBoundingClientRect();
+      if (text) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        rect = range.getBoundingClientRect();
+      }
+      if (rect.width < 1 || rect.height < 1) continue;
+      boxes.push({ name, left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom });
+    }
+  }
+  const felt = document.querySelector(".felt");
+  const hidden = felt.scrollHeight - felt.clientHeight;
+  return { boxes, felt: { bottom: felt.getBoundingClientRect().bottom }, hidden };
+}"""
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, TableService]]:
+    yield from worker_table(tmp_path_factory.mktemp("screens"))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launched_chromium()
+
+
+def match_against(
+    service: TableService, game: str, seed: str, level: str = "intermediate"
+) -> tuple[str, str]:
+    """A match of ``game`` under the default rules against the computer, which deals first:
+    this seat acts first, and the crib is the computer's ("Intermediate's crib")."""
+    rules = service.make_rules(game, "standard", {})
+    seats = (SeatSpec("human", "Ann"), SeatSpec("computer", level=level))
+    made = service.create_match(seats, rules=rules, seed=seed, first_dealer=1, game=game)
+    token = made.tokens[0]
+    assert token is not None
+    return made.match_id, token
+
+
+def open_seat(table: Table, match_id: str, token: str, phase: str | None = None) -> None:
+    """The seat's page, once it is this seat's turn (in ``phase``, for Cribbage)."""
+    table.open(f"/#/play/{match_id}/{token}")
+    where = f'[data-phase="{phase}"]' if phase else ""
+    table.page.wait_for_selector(f".table-layout.my-turn{where}")
+    table.idle()
+
+
+def hand_cards(table: Table) -> list[str]:
+    cards: list[str] = table.page.eval_on_selector_all(
+        "#hand .card", "nodes => nodes.map((n) => n.dataset.card)"
+    )
+    return cards
+
+
+def pick(table: Table, card: str) -> None:
+    table.page.click(f'#hand .card[data-card="{card}"]', position={"x": 10, "y": 30})
+
+
+def overlaps(boxes: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Each pair of regions that share more than a pixel each way."""
+    found = []
+    for index, a in enumerate(boxes):
+        for b in boxes[index + 1 :]:
+            across = min(a["right"], b["right"]) - max(a["left"], b["left"])
+            down = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+            if across > 1 and down > 1:
+                found.append((a["name"], b["name"]))
+    return found
+
+
+def check_layout(table: Table, regions: list[tuple[str, str, bool]], size: str, shot: str) -> None:
+    """No two regions overlap; on a laptop the felt fits the window, nothing scrolled away."""
+    table.shot(f"screens-{shot}-{size}")
+    measured = table.page.evaluate(BOXES, [list(region) for region in regions])
+    boxes = measured["boxes"]
+    assert {"hand", "status", "buttons"} <= {box["name"] for box in boxes}
+    assert overlaps(boxes) == [], f"{shot} at {size}"
+    if size != PHONE:
+        assert measured["hidden"] <= 1, f"the felt scrolls at {size}"
+        assert measured["felt"]["bottom"] <= SIZES[size]["height"]
+
+
+def labels_apart(table: Table, first: str, second: str) -> None:
+    """Two pile labels side by side: their words a clear gap apart (not "STARTERINTERMEDIATE'S")."""
+    texts = table.page.evaluate(BOXES, [["first", first, True], ["second", second, True]])["boxes"]
+    a, b = sorted(texts, key=lambda box: box["left"])
+    assert b["left"] - a["right"] >= 8, texts
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_cribbage_table_fits_an_ordinary_screen(
+    browser: Any, served: tuple[LiveServer, TableService], size: str
+) -> None:
+    server, service = served
+    match_id, token = match_against(service, "cribbage", f"screens-{size}")
+    table = Table(browser, server, SIZES[size])
+    page = table.page
+    open_seat(table, match_id, token, "discard")
+    if size == "1366x800":  # the lay-away advisor on, under the hand
+        page.check("#aid-layaway")
+        page.wait_for_selector("#lay-away-advice")
+        table.idle()
+    assert page.inner_text("#crib .pile-label").lower() == "intermediate's crib"
+    check_layout(table, CRIBBAGE_REGIONS, size, "cribbage-laying-away")
+    labels_apart(table, "#starter .pile-label", "#crib .pile-label")
+
+    # The play: the starter cut, its label beside the crib's, your two cards named below it.
+    for card in hand_cards(table)[:2]:
+        pick(table, card)
+    page.click("#lay-away")
+    table.idle()
+    page.wait_for_selector('.table-layout.my-turn[data-phase="play"]')
+    table.idle()
+    assert page.inner_text("#starter .pile-label").lower() == "starter"
+    check_layout(table, CRIBBAGE_REGIONS, size, "cribbage-play")
+    labels_apart(table, "#starter .pile-label", "#crib .pile-label")
+    table.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_gin_table_fits_an_ordinary_screen(
+    browser: Any, served: tuple[LiveServer, TableService], size: str
+) -> None:
+    server, service = served
+    match_id, token = match_against(service, "gin", f"screens-gin-{size}")
+    table = Table(browser, server, SIZES[size])
+    open_seat(table, match_id, token)
+    check_layout(table, GIN_REGIONS, size, "gin-upcard")
+    labels_apart(table, "#stock .pile-label", "#discard-pile .pile-label")
+    table.close()
