@@ -200,3 +200,38 @@ def test_the_gin_table_fits_an_ordinary_screen(
     check_layout(table, GIN_REGIONS, size, "gin-upcard")
     labels_apart(table, "#stock .pile-label", "#discard-pile .pile-label")
     table.close()
+
+
+# Every title the page has had, from before the script runs (an init script runs first).
+WATCH_TITLES = """
+window.titlesSeen = [];
+const noteTitle = () => {
+  const seen = window.titlesSeen;
+  if (document.title && seen[seen.length - 1] !== document.title) seen.push(document.title);
+};
+new MutationObserver(noteTitle).observe(document, {
+  subtree: true, childList: true, characterData: true,
+});
+document.addEventListener("readystatechange", noteTitle);
+"""
+
+
+def test_the_title_names_the_game_from_the_first_moment(
+    browser: Any, served: tuple[LiveServer, TableService]
+) -> None:
+    """Before the script runs the page is "Card Table"; a Cribbage seat's link then says
+    Cribbage, never Gin Rummy on the way; a gin seat's says Gin Rummy."""
+    server, service = served
+    table = Table(browser, server, SIZES["1280x720"])
+    page = table.page
+    page.add_init_script(WATCH_TITLES)
+    match_id, token = match_against(service, "cribbage", "screens-title")
+    open_seat(table, match_id, token, "discard")
+    assert page.evaluate("window.titlesSeen") == ["Card Table", "Cribbage"]
+    assert page.inner_text(".brand") == "Cribbage"
+    table.close()
+    gin = Table(browser, server, SIZES["1280x720"])
+    gin.page.add_init_script(WATCH_TITLES)
+    open_seat(gin, *match_against(service, "gin", "screens-title-gin"))
+    assert gin.page.evaluate("window.titlesSeen") == ["Card Table", "Gin Rummy"]
+    gin.close()

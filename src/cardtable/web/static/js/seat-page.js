@@ -3,6 +3,7 @@
 // cribbage-view.js for Cribbage) with the view already fetched.
 
 import { api } from "./api.js";
+import { setGame } from "./game-chrome.js";
 import { AIDS, CRIBBAGE_AIDS } from "./learning-aids.js";
 import { prefs } from "./store.js";
 import { h } from "./dialogs.js";
@@ -49,6 +50,7 @@ export class SeatPage {
       return;
     }
     if (this.destroyed) return;
+    setGame(view.game);
     const Table = TABLES[view.game] || MatchView;
     this.table = new Table(this.root, { matchId: this.matchId, token: this.token, view });
   }
