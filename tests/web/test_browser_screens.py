@@ -235,3 +235,55 @@ def test_the_title_names_the_game_from_the_first_moment(
     open_seat(gin, *match_against(service, "gin", "screens-title-gin"))
     assert gin.page.evaluate("window.titlesSeen") == ["Card Table", "Gin Rummy"]
     gin.close()
+
+
+def test_each_game_keeps_its_own_learning_aid_switches(
+    browser: Any, served: tuple[LiveServer, TableService]
+) -> None:
+    server, service = served
+    gin = match_against(service, "gin", "screens-aids-gin")
+    cribbage = match_against(service, "cribbage", "screens-aids-crib")
+    table = Table(browser, server, SIZES["1366x768"])
+    page = table.page
+    open_seat(table, *gin)
+    page.check("#aid-tracker")
+    page.wait_for_selector("#tracker")
+
+    # Cribbage's tracker is its own switch: still off, and no tracker drawn.
+    open_seat(table, *cribbage, "discard")
+    assert not page.is_checked("#aid-tracker")
+    assert page.locator("#tracker").count() == 0
+    page.check("#aid-layaway")
+    page.wait_for_selector("#lay-away-advice")
+    page.check("#aid-tracker")
+    page.wait_for_selector("#tracker")
+
+    # Gin's switches as they were: the tracker on (as set there), its other aids off.
+    page.goto(f"{server.url}/#/")
+    open_seat(table, *gin)
+    page.wait_for_selector("#tracker")
+    assert not page.is_checked("#aid-feed") and not page.is_checked("#aid-knock")
+    page.uncheck("#aid-tracker")
+    page.wait_for_selector("#tracker", state="detached")
+    open_seat(table, *cribbage, "discard")
+    assert page.is_checked("#aid-tracker") and page.is_checked("#aid-layaway")
+    page.wait_for_selector("#tracker")
+    table.close()
+
+
+def test_a_table_of_two_people_has_no_computers_pace(
+    browser: Any, served: tuple[LiveServer, TableService]
+) -> None:
+    server, service = served
+    rules = service.make_rules("cribbage", "standard", {})
+    people = (SeatSpec("human", "Ann"), SeatSpec("human", "Bob"))
+    made = service.create_match(people, rules=rules, seed="screens-friend", game="cribbage")
+    token = made.tokens[0]
+    assert token is not None
+    table = Table(browser, server, SIZES["1366x768"])
+    page = table.page
+    table.open(f"/#/play/{made.match_id}/{token}")
+    page.wait_for_selector("#table-settings #aid-tracker")
+    assert page.locator("#pace").count() == 0
+    assert "pace" not in page.inner_text("#table-settings").lower()
+    table.close()

@@ -21,6 +21,7 @@ export class CribbageView extends MatchSeat(CribbageTable) {
     super(root, "match");
     this.seatAt(matchId, token);
     this.aidList = CRIBBAGE_AIDS;
+    this.aidGame = "cribbage";
     this.replayOpener = openCribbageReplay;
     this.connect(view);
   }

@@ -39,7 +39,8 @@ export class SeatPage {
     let view;
     try {
       // The game is not known yet: the aids of either game that the player turned on.
-      view = await api.view(this.matchId, this.token, prefs.anyAid([...AIDS, ...CRIBBAGE_AIDS]));
+      view = await api.view(this.matchId, this.token,
+        prefs.anyAid("gin", AIDS) || prefs.anyAid("cribbage", CRIBBAGE_AIDS));
     } catch (error) {
       if (this.destroyed) return;
       const refused = error.status === 403 || error.status === 404;

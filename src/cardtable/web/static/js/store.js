@@ -21,6 +21,8 @@ function write(key, value) {
   }
 }
 
+const aidKey = (game, name) => (game === "gin" ? `aid:${name}` : `aid:${game}:${name}`);
+
 export const prefs = {
   get fourColour() {
     return read("four-colour", false);
@@ -68,18 +70,20 @@ export const prefs = {
   set sounds(on) {
     write("sounds", Boolean(on));
   },
-  /** The learning aids, each off until asked for: "tracker" (both games), gin's "feed" and
-   * "knock", Cribbage's "layaway" and "risk". */
-  aid(name) {
-    return read(`aid:${name}`, false);
+  /** The learning aids of a game, each off until asked for: gin's "tracker", "feed" and
+   * "knock", Cribbage's "tracker", "layaway" and "risk". Each game keeps its own switches (a
+   * player who wants the tracker in one may not in the other); gin's keys are the ones kept
+   * before Cribbage came. */
+  aid(game, name) {
+    return read(aidKey(game, name), false);
   },
-  setAid(name, on) {
-    write(`aid:${name}`, Boolean(on));
+  setAid(game, name, on) {
+    write(aidKey(game, name), Boolean(on));
   },
   /** Whether one of a game's aids is on (`aids`: its [name, label] pairs, as learning-aids.js
    * lists them). */
-  anyAid(aids) {
-    return aids.some(([name]) => this.aid(name));
+  anyAid(game, aids) {
+    return aids.some(([name]) => this.aid(game, name));
   },
 };
 
