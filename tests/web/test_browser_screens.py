@@ -10,6 +10,8 @@ Screenshots go to the artifacts folder (``tests/paths.py``)."""
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -286,4 +288,48 @@ def test_a_table_of_two_people_has_no_computers_pace(
     page.wait_for_selector("#table-settings #aid-tracker")
     assert page.locator("#pace").count() == 0
     assert "pace" not in page.inner_text("#table-settings").lower()
+    table.close()
+
+
+def finish_friend_match(service: TableService, seed: str) -> tuple[str, str]:
+    """A gin match between two people, played through the service to its end (to 1 point:
+    the first hand won ends it); its id and the first seat's token."""
+    rules = service.make_rules("gin", "standard", {"target": 1})
+    made = service.create_match((SeatSpec("human", "Ann"), SeatSpec("human", "Bob")), rules, seed)
+    tokens = [t for t in made.tokens if t is not None]
+    for _ in range(400):
+        views = [service.view(made.match_id, t) for t in tokens]
+        if views[0].status != "active":
+            return made.match_id, tokens[0]
+        seat = next(i for i, v in enumerate(views) if v.legal_actions)
+        legal = views[seat].legal_actions
+        ends = [a for a in legal if a.startswith(("gin", "knock"))]
+        moves = ends or [a for a in legal if a in ("draw", "pass")] or legal
+        service.act(made.match_id, tokens[seat], moves[0])
+    raise AssertionError("the match did not end")
+
+
+def test_the_lobby_lists_finished_matches_newest_first(
+    browser: Any, served: tuple[LiveServer, TableService]
+) -> None:
+    server, service = served
+    finished = []
+    for index in range(3):
+        finished.append(finish_friend_match(service, f"screens-lobby-{index}"))
+        time.sleep(0.01)  # the store keeps milliseconds
+    playing = match_against(service, "gin", "screens-lobby-playing")
+    # This browser's seats as it keeps them (the last opened first): not the order they ended.
+    held = [finished[0], finished[2], playing, finished[1]]
+    seats = [{"match_id": m, "token": t, "seat": 0} for m, t in held]
+    table = Table(browser, server, SIZES["1280x720"])
+    page = table.page
+    page.add_init_script(f"localStorage.setItem('ginrummy:seats', {json.dumps(json.dumps(seats))})")
+    table.open("/")
+    page.wait_for_selector("#match-list .match-row")
+    shown = page.eval_on_selector_all(
+        "#match-list .match-row", "rows => rows.map((r) => r.dataset.match)"
+    )
+    # The match in play first, then the finished ones from the last to end.
+    assert shown == [playing[0], finished[2][0], finished[1][0], finished[0][0]]
+    table.shot("screens-lobby-order")
     table.close()

@@ -326,9 +326,15 @@ export class Lobby {
         forgetSeat(seat.match_id, seat.token);
         continue;
       }
-      rows.push({ active: match.status === "active", node: matchRow(match, seat, () => this.confirmDelete(match, seat)) });
+      rows.push({
+        active: match.status === "active",
+        moved: Date.parse(match.updated_at) || 0,
+        node: matchRow(match, seat, () => this.confirmDelete(match, seat)),
+      });
     }
-    rows.sort((a, b) => Number(b.active) - Number(a.active));
+    // Matches in play first, as this browser last opened them; then the finished ones, the
+    // newest first (the server's time of each one's last move).
+    rows.sort((a, b) => Number(b.active) - Number(a.active) || (a.active ? 0 : b.moved - a.moved));
     const side = list.closest(".lobby-side");
     if (side) side.classList.toggle("has-active", rows.some((r) => r.active));
     list.replaceChildren(...(rows.length ? rows.map((r) => r.node)
