@@ -333,3 +333,31 @@ def test_the_lobby_lists_finished_matches_newest_first(
     assert shown == [playing[0], finished[2][0], finished[1][0], finished[0][0]]
     table.shot("screens-lobby-order")
     table.close()
+
+
+def test_cards_picked_for_the_crib_survive_a_reload(
+    browser: Any, served: tuple[LiveServer, TableService]
+) -> None:
+    server, service = served
+    match_id, token = match_against(service, "cribbage", "screens-picks")
+    table = Table(browser, server, SIZES["1366x768"])
+    page = table.page
+    open_seat(table, match_id, token, "discard")
+    first, second, third = hand_cards(table)[1:4]
+    for card in (first, third, third, second):  # the third picked, then put back
+        pick(table, card)
+    page.reload()
+    page.wait_for_selector('.table-layout.my-turn[data-phase="discard"]')
+    table.idle()
+    picked = page.eval_on_selector_all(
+        "#hand .card.selected", "nodes => nodes.map((n) => n.dataset.card)"
+    )
+    assert sorted(picked) == sorted([first, second])
+    assert page.is_enabled("#lay-away")
+    table.shot("screens-picks-after-reload")
+    page.click("#lay-away")  # the server still says whether they may go
+    table.idle()
+    page.wait_for_selector('.table-layout.my-turn[data-phase="play"]')
+    laid = service.view(match_id, token).to_json()["laid_away"]
+    assert sorted(laid) == sorted([first, second])
+    table.close()

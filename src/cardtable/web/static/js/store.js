@@ -147,3 +147,22 @@ export function rememberInvite(matchId, token) {
 export function inviteFor(matchId) {
   return read(`invite:${matchId}`, null);
 }
+
+/** The cards picked for the crib in a deal, kept for this tab only (sessionStorage): a reload
+ * finds them picked again. Whether they may be laid away stays the server's to say. */
+export function keptPicks(matchId, seat, deal) {
+  try {
+    const cards = JSON.parse(sessionStorage.getItem(`${PREFIX}picks:${matchId}:${seat}:${deal}`));
+    return Array.isArray(cards) ? cards.filter((c) => typeof c === "string") : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+export function keepPicks(matchId, seat, deal, cards) {
+  try {
+    sessionStorage.setItem(`${PREFIX}picks:${matchId}:${seat}:${deal}`, JSON.stringify(cards));
+  } catch (error) {
+    // Storage refused: the picks are forgotten on a reload, nothing worse.
+  }
+}
