@@ -361,3 +361,37 @@ def test_cards_picked_for_the_crib_survive_a_reload(
     laid = service.view(match_id, token).to_json()["laid_away"]
     assert sorted(laid) == sorted([first, second])
     table.close()
+
+
+# A refusal as the page words it (api.js), for an action sent as the page sends one.
+REFUSAL = """async ([matchId, token, action]) => {
+  const { api } = await import("/static/js/api.js");
+  try {
+    await api.act(matchId, token, action, null);
+  } catch (error) {
+    return error.message;
+  }
+  return null;
+}"""
+WORDED = """async (text) => new (await import("/static/js/api.js")).ApiError(422, text).message"""
+
+
+def test_refusals_read_as_sentences_with_suit_symbols(
+    browser: Any, served: tuple[LiveServer, TableService]
+) -> None:
+    server, service = served
+    match_id, token = match_against(service, "cribbage", "screens-words")
+    table = Table(browser, server, SIZES["1366x768"])
+    page = table.page
+    open_seat(table, match_id, token, "discard")
+    refused = page.evaluate(REFUSAL, [match_id, token, "play QC"])
+    assert refused == "First each player lays away two cards to the crib."
+    assert page.evaluate(WORDED, "QC would make the count 32: it may not pass 31") == (
+        "Q♣ would make the count 32: it may not pass 31."
+    )
+    assert page.evaluate(WORDED, "TC is not in your hand") == "10♣ is not in your hand."
+    assert page.evaluate(WORDED, "Done already!") == "Done already!"
+    # The browser logs the refused request itself; nothing else may have gone wrong.
+    assert len(table.problems) == 1 and "422" in table.problems[0]
+    table.problems.clear()
+    table.close()

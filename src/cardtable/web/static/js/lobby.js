@@ -4,7 +4,7 @@
 // statistics over those seats (stats-panel.js). What each game's form asks is in
 // lobby-games.js.
 
-import { api } from "./api.js";
+import { api, sentence } from "./api.js";
 import { fill, h, openModal, toast } from "./dialogs.js";
 import { prefs, rememberInvite, rememberSeat, seats, forgetSeat } from "./store.js";
 import { cardElement } from "./cards.js";
@@ -127,7 +127,7 @@ function changedSettings(inputs, base, optional) {
       if (input.value.trim() === "") value = optional.includes(key) ? null : base[key];
       else value = Number(input.value);
       if (value !== null && !Number.isInteger(value)) {
-        toast(`${key.replace(/_/g, " ")} must be a whole number`, "error");
+        toast(sentence(`${key.replace(/_/g, " ")} must be a whole number`), "error");
         input.focus();
         return null;
       }
