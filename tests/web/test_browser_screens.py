@@ -395,3 +395,17 @@ def test_refusals_read_as_sentences_with_suit_symbols(
     assert len(table.problems) == 1 and "422" in table.problems[0]
     table.problems.clear()
     table.close()
+
+
+def test_the_cribbage_lobby_says_lay_away(
+    browser: Any, served: tuple[LiveServer, TableService]
+) -> None:
+    server, _ = served
+    table = Table(browser, server, SIZES["1280x720"])
+    page = table.page
+    page.add_init_script("localStorage.setItem('ginrummy:last-setup', '{\"game\": \"cribbage\"}')")
+    table.open("/")
+    page.wait_for_selector(".lobby[data-game='cribbage'] #level")
+    levels = page.inner_text("#level")
+    assert "lay-away" in levels and "discard" not in page.inner_text(".lobby").lower()
+    table.close()
