@@ -17,7 +17,9 @@ from typing import Any
 
 import pytest
 
-from cardtable.table import SeatSpec, TableService
+from cardtable.cards import parse_card, parse_cards
+from cardtable.cribbage.hand import ShowRecord
+from cardtable.table import SeatSpec, TableService, cribbage_views
 
 from .test_browser import Table, launched_chromium
 from .webhelpers import LiveServer, worker_table
@@ -408,4 +410,28 @@ def test_the_cribbage_lobby_says_lay_away(
     page.wait_for_selector(".lobby[data-game='cribbage'] #level")
     levels = page.inner_text("#level")
     assert "lay-away" in levels and "discard" not in page.inner_text(".lobby").lower()
+    table.close()
+
+
+# The show block the page draws from a show of the server's view.
+SHOW_ROWS = """async (show) => {
+  const { showBlock } = await import("/static/js/cribbage-show.js");
+  const block = showBlock(show, 0, ["Ann", "Bob"]);
+  const rows = [...block.querySelectorAll(".show-item")];
+  return rows.map((li) => [...li.children].map((c) => c.textContent));
+}"""
+
+
+def test_a_pair_royal_is_one_line_of_the_show(
+    browser: Any, served: tuple[LiveServer, TableService]
+) -> None:
+    server, _ = served
+    table = Table(browser, server, SIZES["1280x720"])
+    table.open("/")
+    table.page.wait_for_selector("#start-match")
+    record = ShowRecord.of(0, "hand", tuple(parse_cards("4H 5H 6H 6S")), parse_card("6D"))
+    rows = table.page.evaluate(SHOW_ROWS, cribbage_views.show_view(record).to_json())
+    kinds = [row[0] for row in rows]
+    assert kinds.count("Pair royal") == 1 and "Pair" not in kinds
+    assert ["Pair royal", "6♠ 6♥ 6♦", "6"] in rows
     table.close()
