@@ -294,3 +294,28 @@ def test_a_computer_opponent_answers_a_count_correctly(service: TableService, er
     pegged = {(s.seat, s.reason): s.points for s in answer.scores}
     assert pegged.get((0, view.counting.kind if view.counting else ""), 0) == min(stated, truth)
     assert pegged.get((1, "muggins"), 0) == abs(truth - stated)
+
+
+@pytest.mark.parametrize(
+    ("hand", "starter", "kind", "points"),
+    [
+        ("4H 5H 6H 6S", "6D", "pair royal", 6),
+        ("5H 5S 5C JD", "5D", "double pair royal", 12),
+        ("2C 2D 9S KH", "QC", "pair", 2),
+    ],
+)
+def test_the_show_lists_the_pairs_of_a_rank_as_one_item(
+    hand: str, starter: str, kind: str, points: int
+) -> None:
+    """Three of a rank are three pairs, but people count "pair royal, 6" once: one item of the
+    view with the three cards, not three "pair" lines (four of a rank: a double pair royal)."""
+    from cardtable.cards import parse_card, parse_cards
+    from cardtable.cribbage.hand import ShowRecord
+
+    record = ShowRecord.of(0, "hand", tuple(parse_cards(hand)), parse_card(starter))
+    shown = views.show_view(record)
+    pairs = [item for item in shown.items if "pair" in item.kind]
+    assert [(item.kind, item.points) for item in pairs] == [(kind, points)]
+    assert len(pairs[0].cards) == {"pair": 2, "pair royal": 3, "double pair royal": 4}[kind]
+    assert len({c.rank for c in pairs[0].cards}) == 1
+    assert sum(item.points for item in shown.items) == shown.total == record.score.total

@@ -20,7 +20,7 @@ from tests.cards_in_json import card_strings
 from .webhelpers import bearer, settled, view
 
 SHORT = {"game": "cribbage", "preset": "short", "level": "simple"}
-ITEM_KINDS = {"fifteen", "pair", "run", "flush", "nobs"}
+ITEM_KINDS = {"fifteen", "pair", "pair royal", "double pair royal", "run", "flush", "nobs"}
 
 
 def crib_match(client: TestClient, **body: Any) -> dict[str, Any]:

@@ -7,6 +7,10 @@ Markdown is rendered with markdown-it (raw HTML in the page is escaped, not pass
 Each page ends with the settings as the server keeps them (``#settings``): every setting with
 the game's own explanation and its value in each preset, side by side, from the table layer's
 lobby options, so the page never disagrees with what the lobby offers.
+
+A page may end its players' part with :data:`WEB_END` (an HTML comment, unseen where the
+Markdown is read): what follows it is for the command line, and players at the web table run
+no commands, so the web page leaves it out.
 """
 
 from __future__ import annotations
@@ -24,9 +28,10 @@ from starlette.responses import HTMLResponse, Response
 from cardtable.table.options import LobbyOptions, lobby_options
 from cardtable.web.errors import ApiError
 
-__all__ = ["RULES", "render_rules", "rules_page", "setting_value", "settings_section"]
+__all__ = ["RULES", "WEB_END", "render_rules", "rules_page", "setting_value", "settings_section"]
 
 RULES: Final = Path(__file__).parent / "rules"
+WEB_END: Final = "<!-- The web table's rules page ends here"
 _GAME: Final = re.compile(r"[a-z]{1,16}")
 
 
@@ -36,7 +41,7 @@ def render_rules(game: str) -> str:
     source = RULES / f"{game}.md"
     if not _GAME.fullmatch(game) or not source.is_file():
         raise ApiError(404, f"no rules page for {game!r}")
-    text = source.read_text(encoding="utf-8")
+    text = source.read_text(encoding="utf-8").split(WEB_END, 1)[0]
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
     title = next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), game)
     return (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from cardtable.cards import Card
 from cardtable.cribbage.hand import ShowRecord
@@ -12,10 +12,15 @@ from cardtable.cribbage.score import ShowScore
 __all__ = ["ShowItemView", "ShowView", "show_items", "show_view"]
 
 
+# Three of a rank are three pairs and four are six, but people count them as one: "pair
+# royal, 6", "double pair royal, 12" (the names the play's scores use too).
+_PAIRS_OF_A_RANK: Final = {2: "pair", 3: "pair royal", 4: "double pair royal"}
+
+
 @dataclass(frozen=True, slots=True)
 class ShowItemView:
-    """One scoring combination: its kind (``fifteen``, ``pair``, ``run``, ``flush``, ``nobs``),
-    its cards and its points."""
+    """One scoring combination: its kind (``fifteen``, ``pair``, ``pair royal``, ``double pair
+    royal``, ``run``, ``flush``, ``nobs``), its cards and its points."""
 
     kind: str
     cards: tuple[Card, ...]
@@ -28,13 +33,26 @@ class ShowItemView:
 def show_items(score: ShowScore) -> tuple[ShowItemView, ...]:
     """Every combination of a show, in the order people count them aloud."""
     items = [ShowItemView("fifteen", combo, 2) for combo in score.fifteens]
-    items += [ShowItemView("pair", pair, 2) for pair in score.pairs]
+    items += _pairs_by_rank(score)
     items += [ShowItemView("run", run, len(run)) for run in score.runs]
     if score.flush:
         items.append(ShowItemView("flush", score.flush, len(score.flush)))
     if score.nobs is not None:
         items.append(ShowItemView("nobs", (score.nobs,), 1))
     return tuple(items)
+
+
+def _pairs_by_rank(score: ShowScore) -> list[ShowItemView]:
+    """The pairs of the show, one item a rank: a pair, a pair royal or a double pair royal
+    with its cards (in the show's order) and the points of all its pairs."""
+    by_rank: dict[int, list[tuple[Card, Card]]] = {}
+    for pair in score.pairs:
+        by_rank.setdefault(pair[0].rank, []).append(pair)
+    items = []
+    for pairs in by_rank.values():
+        cards = tuple(dict.fromkeys(card for pair in pairs for card in pair))
+        items.append(ShowItemView(_PAIRS_OF_A_RANK[len(cards)], cards, 2 * len(pairs)))
+    return items
 
 
 @dataclass(frozen=True, slots=True)

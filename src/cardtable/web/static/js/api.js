@@ -1,9 +1,22 @@
 // The JSON API and the table's WebSocket. A seat's token travels only in the
 // Authorization header (HTTP) or the first WebSocket message, never in a URL the server sees.
 
+import { withSymbols } from "./cards.js";
+
+/** A message of the server as people read it: a sentence, its cards with their suit symbols
+ * ("QC would make the count 32: it may not pass 31" → "Q♣ would make the count 32: it may
+ * not pass 31."). The server words its refusals as clauses with card codes, the way its
+ * commands print them and its players type cards. */
+export function sentence(text) {
+  const words = withSymbols(String(text)).trim();
+  if (!words) return words;
+  const capital = words[0].toUpperCase() + words.slice(1);
+  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+}
+
 export class ApiError extends Error {
   constructor(status, message) {
-    super(message);
+    super(sentence(message));
     this.status = status;
   }
 }

@@ -11,7 +11,7 @@ function small(cards, extra = []) {
 }
 
 function itemRow(item) {
-  return h("li", { class: `show-item ${item.kind}` },
+  return h("li", { class: `show-item ${item.kind.replace(/ /g, "-")}` },
     h("span", { class: "item-kind" }, itemWord(item)),
     h("span", { class: "item-cards" }, withSymbols(item.cards.join(" "))),
     h("span", { class: "item-points" }, `${item.points}`));

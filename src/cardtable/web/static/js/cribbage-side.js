@@ -64,7 +64,7 @@ export function drawCribbageSide(table, side) {
     invitePanel(table),
     namePanel(table),
     trackerPanel(table, CRIBBAGE_TRACKER),
-    settingsPanel(table, CRIBBAGE_AIDS),
+    settingsPanel(table, CRIBBAGE_AIDS, "cribbage"),
     handLog(table),
     gamesPanel(table),
     fairPanel(table, "cribbage"),

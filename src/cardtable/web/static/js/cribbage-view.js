@@ -14,13 +14,14 @@ import { CribbageTable } from "./cribbage-table.js";
 import { eventText } from "./cribbage-words.js";
 import { MatchSeat } from "./match-seat.js";
 import { CRIBBAGE_AIDS } from "./learning-aids.js";
-import { noteCommitment, noteDealt, seenCommitment, seenDealt } from "./store.js";
+import { keepPicks, keptPicks, noteCommitment, noteDealt, seenCommitment, seenDealt } from "./store.js";
 
 export class CribbageView extends MatchSeat(CribbageTable) {
   constructor(root, { matchId, token, view }) {
     super(root, "match");
     this.seatAt(matchId, token);
     this.aidList = CRIBBAGE_AIDS;
+    this.aidGame = "cribbage";
     this.replayOpener = openCribbageReplay;
     this.connect(view);
   }
@@ -36,8 +37,29 @@ export class CribbageView extends MatchSeat(CribbageTable) {
     this.previewed = index;
   }
 
+  /** Take a view; while this seat still holds its six cards, the picks kept over a reload
+   * (those still in the hand) are picked again. */
   setViewFor(view, old, moved) {
     this.setView(view, moved);
+    if (view.phase === "discard" && !this.selected.length && view.hand.length === 6) {
+      this.selected = keptPicks(this.matchId, view.seat, view.deal_number)
+        .filter((c) => view.hand.includes(c)).slice(-2);
+    }
+  }
+
+  pick(card) {
+    super.pick(card);
+    this.keepPicks();
+  }
+
+  clearPicks() {
+    super.clearPicks();
+    this.keepPicks();
+  }
+
+  keepPicks() {
+    const v = this.view;
+    if (v && v.phase === "discard") keepPicks(this.matchId, v.seat, v.deal_number, this.selected);
   }
 
   renderSide(side) {

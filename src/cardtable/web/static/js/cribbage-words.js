@@ -20,9 +20,11 @@ export function showTitle(show, me, names) {
   return `${owner[0].toUpperCase()}${owner.slice(1)} ${show.kind}`;
 }
 
-const ITEM_WORDS = { fifteen: "Fifteen", pair: "Pair", flush: "Flush", nobs: "Nobs" };
+const ITEM_WORDS = {
+  fifteen: "Fifteen", pair: "Pair", "pair royal": "Pair royal", "double pair royal": "Double pair royal", flush: "Flush", nobs: "Nobs",
+};
 
-/** A combination of the show: "Fifteen", "Run of 4", "Flush". */
+/** A combination of the show: "Fifteen", "Pair royal", "Run of 4", "Flush". */
 export function itemWord(item) {
   if (item.kind === "run") return `Run of ${item.cards.length}`;
   return ITEM_WORDS[item.kind] || item.kind;

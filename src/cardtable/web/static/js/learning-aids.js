@@ -1,4 +1,5 @@
-// Learning aids, each off until the player turns it on (remembered in store.js). Gin: the
+// Learning aids, each off until the player turns it on (remembered in store.js, each game's
+// switches apart). Gin: the
 // card tracker (every card: yours, thrown by whom, taken by the opponent, unseen), the
 // expert's chance that throwing a card feeds the opponent, and the knock advisor's undercut
 // risk. Cribbage: the card tracker (yours, laid away, played by whom, the starter, shown,
@@ -17,8 +18,6 @@ export const AIDS = [
   ["knock", "Knock advisor"],
 ];
 
-// The tracker is one switch for both games (a player who follows the cards in one follows
-// them in the other); the others are Cribbage's own.
 export const CRIBBAGE_AIDS = [
   ["tracker", "Card tracker"],
   ["layaway", "Lay-away advisor"],
@@ -28,6 +27,7 @@ export const CRIBBAGE_AIDS = [
 // Each game's tracker: the words for each state the server names, in the legend's order,
 // and the states the legend lists even when no card is in them.
 export const GIN_TRACKER = {
+  game: "gin",
   words: {
     mine: "yours",
     my_discard: "discarded by you",
@@ -41,6 +41,7 @@ export const GIN_TRACKER = {
 };
 
 export const CRIBBAGE_TRACKER = {
+  game: "cribbage",
   words: {
     mine: "yours",
     my_crib: "laid away by you",
@@ -61,7 +62,7 @@ function aids(table) {
 
 function feedOf(table, card) {
   const a = aids(table);
-  if (!a || !prefs.aid("feed") || !a.feed) return undefined;
+  if (!a || !prefs.aid("gin", "feed") || !a.feed) return undefined;
   return a.feed[card];
 }
 
@@ -81,7 +82,7 @@ export function feedWords(table, card) {
 /** "Knock with 8 (throw the 9♠): undercut risk 32%", when a knock is legal and the aid on. */
 export function knockAdvice(table) {
   const a = aids(table);
-  if (!a || !prefs.aid("knock") || !table.myTurn || !table.view.can_knock || !a.knock_advice || !a.knock_advice.length) return null;
+  if (!a || !prefs.aid("gin", "knock") || !table.myTurn || !table.view.can_knock || !a.knock_advice || !a.knock_advice.length) return null;
   const [best, ...others] = a.knock_advice;
   const more = others.slice(0, 2).map((k) => `with ${k.deadwood} (${cardText(k.card)}): ${percent(k.undercut_risk)}`);
   return h("p", { class: "knock-advice", id: "knock-advice", role: "note" },
@@ -94,7 +95,7 @@ export function knockAdvice(table) {
  * words of the game's `kind` (GIN_TRACKER, CRIBBAGE_TRACKER). */
 export function trackerPanel(table, kind = GIN_TRACKER) {
   const a = aids(table);
-  if (!a || !prefs.aid("tracker") || !a.tracker) return null;
+  if (!a || !prefs.aid(kind.game, "tracker") || !a.tracker) return null;
   const states = a.tracker; // Cribbage's names only the cards seen: the rest are unseen
   const words = kind.words;
   const counts = {};
@@ -142,7 +143,7 @@ function checkbox(id, label, on, change) {
  * holds its six cards and the aid is on (the expert's figures, from the server). */
 export function layAwayAdvice(table) {
   const a = aids(table);
-  if (!a || !prefs.aid("layaway") || !a.lay_away || !a.lay_away.length) return null;
+  if (!a || !prefs.aid("cribbage", "layaway") || !a.lay_away || !a.lay_away.length) return null;
   const [best, ...others] = a.lay_away;
   const sign = best.own_crib ? "+" : "−";
   const cards = (o) => o.cards.map(cardText).join(" ");
@@ -159,7 +160,7 @@ export function layAwayAdvice(table) {
 
 function riskOf(table, card) {
   const a = aids(table);
-  if (!a || !prefs.aid("risk") || !a.play_risk || !table.myTurn) return undefined;
+  if (!a || !prefs.aid("cribbage", "risk") || !a.play_risk || !table.myTurn) return undefined;
   return a.play_risk[card];
 }
 
@@ -183,8 +184,11 @@ export function riskWords(table, card) {
 }
 
 /** The table's settings: the pace of the computer's moves, sounds, the learning aids (the
- * game's own list: AIDS for gin, CRIBBAGE_AIDS). */
-export function settingsPanel(table, aidList = AIDS) {
+ * game's own list and switches: AIDS for gin, CRIBBAGE_AIDS for "cribbage"). */
+export function settingsPanel(table, aidList = AIDS, game = "gin") {
+  // The pace is the computer's: a table of two people has none to set.
+  const v = table.view;
+  const computer = !v || v.players.some((p, seat) => seat !== v.seat && p.kind === "computer");
   const pace = h("select", {
     id: "pace",
     "aria-label": "Pace of the computer's moves",
@@ -194,13 +198,13 @@ export function settingsPanel(table, aidList = AIDS) {
   }, ...[["instant", "Instant"], ["normal", "Normal"], ["slow", "Slow"]].map(([value, label]) => h("option", { value, selected: prefs.pace === value }, label)));
   return h("section", { class: "panel table-settings", id: "table-settings" },
     h("h2", {}, "Table settings"),
-    h("label", { class: "setting-row", for: "pace" }, h("span", {}, "Computer's pace"), pace),
+    computer ? h("label", { class: "setting-row", for: "pace" }, h("span", {}, "Computer's pace"), pace) : null,
     checkbox("sounds", "Sounds", prefs.sounds, (on) => {
       prefs.sounds = on;
     }),
     h("fieldset", { class: "aids" }, h("legend", {}, "Learning aids"),
-      ...aidList.map(([name, label]) => checkbox(`aid-${name}`, label, prefs.aid(name), (on) => {
-        prefs.setAid(name, on);
+      ...aidList.map(([name, label]) => checkbox(`aid-${name}`, label, prefs.aid(game, name), (on) => {
+        prefs.setAid(game, name, on);
         if (table.aidsChanged) table.aidsChanged(); // the server makes them only when asked
         table.render();
         const again = document.getElementById(`aid-${name}`); // the side was drawn anew

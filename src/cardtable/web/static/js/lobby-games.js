@@ -53,7 +53,7 @@ export const LOBBY_GAMES = {
     levels: {
       beginner: "learning the ropes",
       intermediate: "a fair game",
-      expert: "weighs every discard",
+      expert: "weighs every lay-away",
       simple: "keeps its best four, pegs greedily",
       random: "plays any legal move",
     },

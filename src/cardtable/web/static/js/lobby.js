@@ -4,7 +4,7 @@
 // statistics over those seats (stats-panel.js). What each game's form asks is in
 // lobby-games.js.
 
-import { api } from "./api.js";
+import { api, sentence } from "./api.js";
 import { fill, h, openModal, toast } from "./dialogs.js";
 import { prefs, rememberInvite, rememberSeat, seats, forgetSeat } from "./store.js";
 import { cardElement } from "./cards.js";
@@ -127,7 +127,7 @@ function changedSettings(inputs, base, optional) {
       if (input.value.trim() === "") value = optional.includes(key) ? null : base[key];
       else value = Number(input.value);
       if (value !== null && !Number.isInteger(value)) {
-        toast(`${key.replace(/_/g, " ")} must be a whole number`, "error");
+        toast(sentence(`${key.replace(/_/g, " ")} must be a whole number`), "error");
         input.focus();
         return null;
       }
@@ -326,9 +326,15 @@ export class Lobby {
         forgetSeat(seat.match_id, seat.token);
         continue;
       }
-      rows.push({ active: match.status === "active", node: matchRow(match, seat, () => this.confirmDelete(match, seat)) });
+      rows.push({
+        active: match.status === "active",
+        moved: Date.parse(match.updated_at) || 0,
+        node: matchRow(match, seat, () => this.confirmDelete(match, seat)),
+      });
     }
-    rows.sort((a, b) => Number(b.active) - Number(a.active));
+    // Matches in play first, as this browser last opened them; then the finished ones, the
+    // newest first (the server's time of each one's last move).
+    rows.sort((a, b) => Number(b.active) - Number(a.active) || (a.active ? 0 : b.moved - a.moved));
     const side = list.closest(".lobby-side");
     if (side) side.classList.toggle("has-active", rows.some((r) => r.active));
     list.replaceChildren(...(rows.length ? rows.map((r) => r.node)

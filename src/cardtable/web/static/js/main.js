@@ -19,16 +19,20 @@ function route() {
   if (current) current.destroy();
   closeModal(false);
   app.className = "";
-  setGame("gin"); // each page names its own game
   useShortcuts(null);
   const parts = (location.hash || "#/").slice(1).split("/").filter(Boolean);
   let page = "lobby";
+  // Each page names its game: a seat once its view says which (meanwhile the product's name),
+  // the lobby the game chosen there, a lesson its own.
+  setGame(null);
   if (parts[0] === "play" && parts.length === 3) {
     page = "table";
     current = new SeatPage(app, { matchId: parts[1], token: parts[2] });
   } else if (parts[0] === "lesson") {
     page = "lesson";
-    current = parts[1] === "cribbage" ? new CribbageLessonView(app) : new LessonView(app);
+    const cribbage = parts[1] === "cribbage";
+    setGame(cribbage ? "cribbage" : "gin");
+    current = cribbage ? new CribbageLessonView(app) : new LessonView(app);
   } else {
     current = new Lobby(app);
   }

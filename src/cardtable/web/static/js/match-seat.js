@@ -10,7 +10,8 @@
 // `preview(move, index)` (show one of the computer's moves before the view that holds it),
 // `setViewFor(view, old, moved)`, `handDialog(last, done)`, `finalDialog()`,
 // `replayOpener` (the game's openReplay), `renderSide`, `remember`, `verification`, and
-// `aidList` (the game's learning aids: the views hold them only while one is on).
+// `aidList` and `aidGame` (the game's learning aids and whose switches they are: the views
+// hold them only while one is on).
 
 import { api, TableSocket } from "./api.js";
 import { modalOpen, openModal, toast } from "./dialogs.js";
@@ -57,7 +58,7 @@ export const MatchSeat = (Base) => class extends Base {
   /** Whether one of this game's learning aids is on: the server works them out only for a
    * page that asks. */
   wantsAids() {
-    return prefs.anyAid(this.aidList || []);
+    return prefs.anyAid(this.aidGame || "gin", this.aidList || []);
   }
 
   /** A learning aid was turned on or off: ask for the views with the aids (or without). */

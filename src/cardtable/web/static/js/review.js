@@ -3,6 +3,7 @@
 // your worst mistakes, and your accuracy: the share of your choices that lost nothing.
 // The server judges each move from what you could see then; this module only shows it.
 
+import { sentence } from "./api.js";
 import { cardText, withSymbols } from "./cards.js";
 import { h } from "./dialogs.js";
 
@@ -16,10 +17,10 @@ export async function fetchReview(matchId, token, deal = null) {
       cache: "no-store",
     });
   } catch (error) {
-    throw new Error("the table server cannot be reached: is it running?");
+    throw new Error("The table server cannot be reached: is it running?");
   }
   const data = await response.json().catch(() => null);
-  if (!response.ok) throw new Error((data && data.error) || `error ${response.status}`);
+  if (!response.ok) throw new Error(sentence((data && data.error) || `error ${response.status}`));
   return data;
 }
 

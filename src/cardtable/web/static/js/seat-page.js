@@ -3,6 +3,7 @@
 // cribbage-view.js for Cribbage) with the view already fetched.
 
 import { api } from "./api.js";
+import { setGame } from "./game-chrome.js";
 import { AIDS, CRIBBAGE_AIDS } from "./learning-aids.js";
 import { prefs } from "./store.js";
 import { h } from "./dialogs.js";
@@ -38,7 +39,8 @@ export class SeatPage {
     let view;
     try {
       // The game is not known yet: the aids of either game that the player turned on.
-      view = await api.view(this.matchId, this.token, prefs.anyAid([...AIDS, ...CRIBBAGE_AIDS]));
+      view = await api.view(this.matchId, this.token,
+        prefs.anyAid("gin", AIDS) || prefs.anyAid("cribbage", CRIBBAGE_AIDS));
     } catch (error) {
       if (this.destroyed) return;
       const refused = error.status === 403 || error.status === 404;
@@ -49,6 +51,7 @@ export class SeatPage {
       return;
     }
     if (this.destroyed) return;
+    setGame(view.game);
     const Table = TABLES[view.game] || MatchView;
     this.table = new Table(this.root, { matchId: this.matchId, token: this.token, view });
   }

@@ -21,6 +21,8 @@ function write(key, value) {
   }
 }
 
+const aidKey = (game, name) => (game === "gin" ? `aid:${name}` : `aid:${game}:${name}`);
+
 export const prefs = {
   get fourColour() {
     return read("four-colour", false);
@@ -68,18 +70,20 @@ export const prefs = {
   set sounds(on) {
     write("sounds", Boolean(on));
   },
-  /** The learning aids, each off until asked for: "tracker" (both games), gin's "feed" and
-   * "knock", Cribbage's "layaway" and "risk". */
-  aid(name) {
-    return read(`aid:${name}`, false);
+  /** The learning aids of a game, each off until asked for: gin's "tracker", "feed" and
+   * "knock", Cribbage's "tracker", "layaway" and "risk". Each game keeps its own switches (a
+   * player who wants the tracker in one may not in the other); gin's keys are the ones kept
+   * before Cribbage came. */
+  aid(game, name) {
+    return read(aidKey(game, name), false);
   },
-  setAid(name, on) {
-    write(`aid:${name}`, Boolean(on));
+  setAid(game, name, on) {
+    write(aidKey(game, name), Boolean(on));
   },
   /** Whether one of a game's aids is on (`aids`: its [name, label] pairs, as learning-aids.js
    * lists them). */
-  anyAid(aids) {
-    return aids.some(([name]) => this.aid(name));
+  anyAid(game, aids) {
+    return aids.some(([name]) => this.aid(game, name));
   },
 };
 
@@ -142,4 +146,23 @@ export function rememberInvite(matchId, token) {
 
 export function inviteFor(matchId) {
   return read(`invite:${matchId}`, null);
+}
+
+/** The cards picked for the crib in a deal, kept for this tab only (sessionStorage): a reload
+ * finds them picked again. Whether they may be laid away stays the server's to say. */
+export function keptPicks(matchId, seat, deal) {
+  try {
+    const cards = JSON.parse(sessionStorage.getItem(`${PREFIX}picks:${matchId}:${seat}:${deal}`));
+    return Array.isArray(cards) ? cards.filter((c) => typeof c === "string") : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+export function keepPicks(matchId, seat, deal, cards) {
+  try {
+    sessionStorage.setItem(`${PREFIX}picks:${matchId}:${seat}:${deal}`, JSON.stringify(cards));
+  } catch (error) {
+    // Storage refused: the picks are forgotten on a reload, nothing worse.
+  }
 }

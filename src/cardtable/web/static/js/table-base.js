@@ -113,7 +113,7 @@ export class TableBase {
       threshold: this.obs.threshold,
       kind,
       onConfirm: (text) => this.act(text),
-      advice: (prefs.aid("knock") && this.view.aids && this.view.aids.knock_advice) || [],
+      advice: (prefs.aid("gin", "knock") && this.view.aids && this.view.aids.knock_advice) || [],
     });
   }
 
