@@ -1,12 +1,51 @@
-"""The refusals both games' ``review`` commands must make the same way: bad arguments and a
-missing, broken or binary record, each one line on stderr and exit status 2."""
+"""What both games' ``review`` commands must do the same way: the refusals (bad arguments
+and a missing, broken or binary record, each one line on stderr and exit status 2), and
+each decision's reason wrapped to the terminal's width (80 columns when it is no terminal)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 Run = Callable[..., tuple[int, str, str]]
+
+
+def decision_rows(text: str, count: int) -> list[tuple[str, str]]:
+    """The table's first ``count`` decisions: each one's first line (it starts with the
+    decision's number) and all of its text, its wrapped lines put back together (the
+    words joined by one space)."""
+    rows: list[tuple[str, list[str]]] = []
+    for line in text.splitlines()[1:]:
+        if line[:4].strip().isdigit():
+            if len(rows) == count:
+                break
+            rows.append((line, [line]))
+        elif rows and line.startswith(" "):
+            rows[-1][1].append(line)
+        else:  # the summary
+            break
+    return [(head, " ".join(" ".join(lines).split())) for head, lines in rows]
+
+
+def check_wrapped(
+    run: Run, record: Path, monkeypatch: pytest.MonkeyPatch, decisions: list[dict[str, Any]]
+) -> None:
+    """At 80 and at 120 columns no line is wider than the terminal, every decision's reason
+    is there whole, and at 120 it starts beside the decision's figures."""
+    for columns in (80, 120):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        status, text, _ = run("review", str(record))
+        assert status == 0
+        assert max(len(line) for line in text.splitlines()) <= columns
+        rows = decision_rows(text, len(decisions))
+        assert len(rows) == len(decisions)
+        for (head, whole), d in zip(rows, decisions, strict=True):
+            assert whole.endswith(" " + " ".join(d["why"].split())), (whole, d["why"])
+            assert (len(head) > 60) == (columns == 120)  # the reason beside, or under
+
 
 BAD_ARGUMENTS = [
     (["--seat", "2"], "--seat is 0 or 1"),

@@ -17,7 +17,13 @@ from cardtable.cribbage.match import Match
 from cardtable.cribbage.record import dump
 from cardtable.cribbage.rules import Rules
 
-from .review_cases import BAD_ARGUMENTS, check_bad_arguments, check_bad_records
+from .review_cases import (
+    BAD_ARGUMENTS,
+    check_bad_arguments,
+    check_bad_records,
+    check_wrapped,
+    decision_rows,
+)
 
 JUDGED = ("discard", "play", "go")
 
@@ -68,16 +74,18 @@ def test_text_prints_a_line_per_decision_and_the_summary(record: Path) -> None:
     assert status == 0
     lines = text.splitlines()
     assert lines[0].split()[:5] == ["hand", "seat", "action", "best", "loss"]
-    body = lines[1 : 1 + len(data["decisions"])]
-    for line, d in zip(body, data["decisions"], strict=True):
-        assert line.split()[1] == str(d["seat"]) and d["why"] in line
+    rows = decision_rows(text, len(data["decisions"]))
+    body = [head for head, _ in rows]
+    for (line, whole), d in zip(rows, data["decisions"], strict=True):
+        assert line.split()[1] == str(d["seat"])
+        assert whole.endswith(" " + " ".join(d["why"].split()))
         assert line[11:25].strip() == d["action"] and line[26:40].strip() == d["best"]
         assert float(line[40:45]) == pytest.approx(d["loss"], abs=0.051)
-        assert (line[50] == "*") == d["worst"]
+        assert (line[50:51] == "*") == d["worst"]
     for seat in (0, 1):
         assert f"seat {seat}: accuracy {data['accuracy'][str(seat)]:.1f}%" in text
     assert "hand 3 is in play: not reviewed" in text
-    assert sum(line[50] == "*" for line in body) == len(data["worst"]) > 0
+    assert sum(line[50:51] == "*" for line in body) == len(data["worst"]) > 0
 
 
 def test_the_seat_filter(record: Path) -> None:
@@ -96,3 +104,10 @@ def test_a_missing_or_broken_record_exits_2_naming_the_problem(
     record: Path, tmp_path: Path
 ) -> None:
     check_bad_records(run, record, tmp_path)
+
+
+def test_the_reasons_wrap_to_the_terminal(record: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reason runs to hundreds of characters: it wraps to the terminal's width, beside
+    the figures in a wide terminal and under them at 80 columns (issue 36)."""
+    decisions = json.loads(run("review", str(record), "--json")[1])["decisions"]
+    check_wrapped(run, record, monkeypatch, decisions)

@@ -17,7 +17,13 @@ from cardtable.gin.match import Match
 from cardtable.gin.record import dump
 from cardtable.gin.rules import Rules
 
-from .review_cases import BAD_ARGUMENTS, check_bad_arguments, check_bad_records
+from .review_cases import (
+    BAD_ARGUMENTS,
+    check_bad_arguments,
+    check_bad_records,
+    check_wrapped,
+    decision_rows,
+)
 
 
 @pytest.fixture(scope="module")
@@ -62,16 +68,18 @@ def test_text_prints_a_line_per_decision_and_the_summary(record: Path) -> None:
     assert status == 0
     lines = text.splitlines()
     assert lines[0].split()[:5] == ["deal", "hand", "seat", "action", "best"]
-    body = lines[1 : 1 + len(data["decisions"])]
-    for line, d in zip(body, data["decisions"], strict=True):
-        assert line.split()[2] == str(d["seat"]) and d["why"] in line
+    rows = decision_rows(text, len(data["decisions"]))
+    body = [head for head, _ in rows]
+    for (line, whole), d in zip(rows, data["decisions"], strict=True):
+        assert line.split()[2] == str(d["seat"])
+        assert whole.endswith(" " + " ".join(d["why"].split()))
         assert float(line[43:48]) == pytest.approx(d["loss"], abs=0.051)
-        assert (line[48] == "*") == d["worst"]
+        assert (line[48:49] == "*") == d["worst"]
     for seat in (0, 1):
         assert f"seat {seat}: accuracy {data['accuracy'][str(seat)]:.1f}%" in text
     assert "worst mistakes (*):" in text
     assert "deal 3 is in play: not reviewed" in text  # the record stops in deal 3
-    assert sum(line[48] == "*" for line in body) == len(data["worst"]) > 0
+    assert sum(line[48:49] == "*" for line in body) == len(data["worst"]) > 0
 
 
 def test_seat_filter_and_cardtable_gin_prints_the_same(record: Path) -> None:
@@ -92,3 +100,10 @@ def test_a_missing_or_broken_record_exits_2_naming_the_problem(
     record: Path, tmp_path: Path
 ) -> None:
     check_bad_records(run, record, tmp_path)
+
+
+def test_the_reasons_wrap_to_the_terminal(record: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reason runs to hundreds of characters: it wraps to the terminal's width, beside
+    the figures in a wide terminal and under them at 80 columns (issue 36)."""
+    decisions = json.loads(run("review", str(record), "--json")[1])["decisions"]
+    check_wrapped(run, record, monkeypatch, decisions)

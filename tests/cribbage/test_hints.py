@@ -156,3 +156,16 @@ def test_no_hint_out_of_turn() -> None:
     with pytest.raises(CardTableError, match="not this seat's turn"):
         hint(hand.observation(0))  # the non-dealer leads
     assert parse_card("5H") in hand.observation(1).hand
+
+
+def test_a_lost_game_is_not_called_the_best_chance() -> None:
+    """Issue 36: near the end, with the opponent all but sure to count out first, the hint
+    said "the best chance of winning, 0%". The figure is right (every lay-away loses); the
+    words now say that no choice gives a real chance."""
+    hand = Hand(Rules(), 0, deck_for("4C 4D 7H 8S 9C KD", "2S 3S 6H TH QH AH", "AS"), (40, 117))
+    hand.apply(hint(hand.observation(1)).action, 1)  # the pone, who needs 4, lays away
+    advice = hint(hand.observation(0))
+    chance = advice.figure("win_chance")
+    assert isinstance(chance, float) and chance < 0.005
+    assert "best chance of winning" not in advice.text
+    assert "no lay-away gives a real chance of winning (0% for the best)" in advice.text

@@ -211,3 +211,35 @@ def test_near_the_end_of_a_game_the_loss_is_in_chance_of_winning() -> None:
         ]
         assert len(in_points) < len(points)
         assert review.mean_loss[seat] == round(sum(in_points) / len(in_points), 2)
+
+
+def test_a_move_as_good_as_the_best_is_explained_as_itself() -> None:
+    """Issue 36: a move within the tolerance of the expert's (loss 0, so it is its own
+    "best") was explained with the expert's sentence about another card ("play 5C ... As
+    good as the best: Play the 5S"). A card of the expert's rank gets that sentence about
+    itself (in the play only the rank counts); another move is set beside the expert's
+    choice, whose reason is named as the expert's."""
+    match = Match.new(Rules.preset("short"), seed="as-good-1", first_dealer=0)
+    rng = random.Random(1)
+    while len(match.hands) < 2:
+        match.apply(rng.choice(match.legal_actions()))
+    seen = set()
+    for d in review_match(match).decisions:
+        best = d.alternatives[0].action if d.alternatives else d.action
+        if d.loss != 0 or d.forced or best == d.action:
+            continue
+        assert d.best == d.action
+        mine = d.action.cards[0] if d.action.cards else None
+        if (
+            d.action.kind is ActionKind.PLAY
+            and mine is not None
+            and mine % 13 == best.cards[0] % 13
+        ):
+            seen.add("rank")
+            assert d.why.startswith(f"Play the {mine}:"), d.why
+            assert str(best.cards[0]) not in d.why, d.why
+        else:
+            seen.add("other")
+            assert d.why.startswith(f"As good as the best: {d.action} ("), d.why
+            assert f"the expert's {best} (" in d.why and f"reason for {best}: " in d.why, d.why
+    assert seen == {"rank", "other"}

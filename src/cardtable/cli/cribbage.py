@@ -24,7 +24,7 @@ from cardtable.cards import (
     shuffled_deck,
 )
 from cardtable.cli.evaluate import add_cribbage_evaluate
-from cardtable.cli.review_lines import write_summary
+from cardtable.cli.review_lines import decision_lines, terminal_width, write_summary
 from cardtable.cli.sim import add_cribbage_tournament
 from cardtable.cli.usage import UsageError, settings_from
 from cardtable.cribbage.hand import STARTER_INDEX, dealt_cards
@@ -290,13 +290,15 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
         _emit(review.to_dict(), out)
         return 0
     out.write("hand seat  action         best           loss       why\n")
+    width = terminal_width()
     for d in review.decisions:
         mark = "*" if d.worst else " "
         unit = "pt" if d.unit == POINTS else "win%"
-        out.write(
+        head = (
             f"{d.deal:>4} {d.seat:>4}  {d.action!s:<14} {d.best!s:<14}"
-            f"{d.loss:>5.1f} {unit:<4}{mark} {d.why}\n"
+            f"{d.loss:>5.1f} {unit:<4}{mark} "
         )
+        out.writelines(line + "\n" for line in decision_lines(head, d.why, width))
     in_play = len(match.hands) + 1 if not match.is_over and match.current.history else None
     write_summary(review, out, "hand", in_play)
     return 0

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from cardtable.cards import parse_card, parse_cards
 from cardtable.cards.card import CardSet
 from cardtable.cli import evaluate, sim, tui, web
-from cardtable.cli.review_lines import write_summary
+from cardtable.cli.review_lines import decision_lines, terminal_width, write_summary
 from cardtable.cli.usage import NoCommand, Parser, UsageError, add_rules_options, rules_from_args
 from cardtable.errors import CardTableError
 from cardtable.gin.match import Match
@@ -277,12 +277,14 @@ def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
         _emit(review.to_dict(), out)
         return 0
     out.write("deal hand seat  action        best          loss  why\n")
+    width = terminal_width()
     for d in review.decisions:
         mark = "*" if d.worst else " "
-        out.write(
+        head = (
             f"{d.deal:>4} {d.hand:>4} {d.seat:>4}  {_short(d.action):<13} {_short(d.best):<13}"
-            f"{d.loss:>5.1f}{mark} {d.why}\n"
+            f"{d.loss:>5.1f}{mark} "
         )
+        out.writelines(line + "\n" for line in decision_lines(head, d.why, width))
     in_play = len(match.hands) + 1 if not match.is_over and match.current.history else None
     write_summary(review, out, "deal", in_play, _short)
     return 0

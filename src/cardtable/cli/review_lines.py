@@ -1,14 +1,46 @@
-"""The end of a ``review`` command's table, the same for both games: each seat's accuracy
-and mean loss, the hand still in play (not reviewed), and the worst mistakes."""
+"""What a ``review`` command's table shares between the games: each decision's line with its
+reason wrapped to the terminal, and the end: each seat's accuracy and mean loss, the hand
+still in play (not reviewed), and the worst mistakes."""
 
 from __future__ import annotations
 
+import shutil
+import textwrap
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from cardtable.coach import MatchReview
 
-__all__ = ["write_summary"]
+__all__ = ["decision_lines", "terminal_width", "write_summary"]
+
+# The narrowest "why" column beside a decision's figures; narrower, the reason goes under.
+WHY_COLUMN: Final = 40
+WHY_INDENT: Final = 6
+
+
+def terminal_width() -> int:
+    """The terminal's columns (``COLUMNS`` if set; 80 when the output is no terminal)."""
+    return max(WHY_COLUMN, shutil.get_terminal_size((80, 24)).columns)
+
+
+def decision_lines(head: str, why: str, width: int) -> list[str]:
+    """A decision's line, ``head`` (its figures) then ``why``, wrapped to ``width``: the
+    reason's next lines under its first, or, when the column beside the figures would be
+    narrower than :data:`WHY_COLUMN`, the whole reason indented under the figures.
+
+    >>> for line in decision_lines("   1 0  play 5C ", "Play the 5C: it makes 15 for 2.", 40):
+    ...     print(line)
+       1 0  play 5C
+          Play the 5C: it makes 15 for 2.
+    >>> decision_lines("   1 0  go  ", "Nothing fits.", 60)
+    ['   1 0  go  Nothing fits.']
+    """
+    if width - len(head) >= WHY_COLUMN:
+        rows = textwrap.wrap(why, width - len(head)) or [""]
+        return [head + rows[0], *(" " * len(head) + row for row in rows[1:])]
+    indent = " " * WHY_INDENT
+    rows = textwrap.wrap(why, width, initial_indent=indent, subsequent_indent=indent)
+    return [head.rstrip(), *rows]
 
 
 def write_summary(

@@ -47,7 +47,7 @@ from cardtable.cribbage.match import Match
 from cardtable.cribbage.players import board
 from cardtable.cribbage.players.discard import DiscardOption
 from cardtable.cribbage.players.expert import expert_discards
-from cardtable.cribbage.players.hints import Alternative, hint
+from cardtable.cribbage.players.hints import Alternative, Hint, hint
 from cardtable.cribbage.record import load
 from cardtable.errors import IllegalActionError
 
@@ -227,16 +227,35 @@ def review_decision(observation: Observation, action: Action) -> Verdict:
     chosen = next(a for a in scored if a.action == action)
     loss = max(0.0, best.value - chosen.value)
     if loss <= (WIN_TOLERANCE if unit == WIN else TOLERANCE):
-        why = (
-            advice.text if chosen.action == advice.action else f"As good as the best: {advice.text}"
-        )
-        return Verdict(action, 0.0, unit, False, why, scored)
+        return Verdict(action, 0.0, unit, False, _as_good_why(chosen, best, unit, advice), scored)
     amount = f"{loss:.1f} points" if unit == POINTS else f"{loss:.0f}% of the chance of winning"
     why = (
         f"Your {action} ({chosen.note}) gives up about {amount} against "
         f"{best.action}. {advice.text}"
     )
     return Verdict(best.action, loss, unit, False, why, scored)
+
+
+def _as_good_why(chosen: Alternative, best: Alternative, unit: str, advice: Hint) -> str:
+    """Why a move as good as the best is: the expert's reason (``advice``, about its own
+    choice) when the move is that choice or, in the play, a card of its rank (only the rank
+    counts there, so the reason is the card's own); otherwise the move and the expert's
+    choice side by side, the reason named as the expert's. A line never marks one card
+    best and explains another as if it were that one."""
+    ours, theirs = chosen.action, advice.action
+    if ours == theirs:
+        return advice.text
+    same_rank = ours.kind is ActionKind.PLAY and theirs.kind is ActionKind.PLAY
+    if same_rank and ours.cards[0] % 13 == theirs.cards[0] % 13:
+        return advice.text.replace(str(theirs.cards[0]), str(ours.cards[0]))
+    within = (
+        f"{TOLERANCE} points" if unit == POINTS else f"{WIN_TOLERANCE:g}% of the chance of winning"
+    )
+    return (
+        f"As good as the best: {ours} ({chosen.note}) does as well as the expert's "
+        f"{best.action} ({best.note}) to within {within}. The expert's reason for {theirs}: "
+        f"{advice.text}"
+    )
 
 
 def _review_hand(hand: Hand, deal: int, game: int, seats: tuple[int, ...]) -> HandReview:

@@ -157,6 +157,6 @@ def sheet_screen(view: SeatView) -> InfoScreen:
     return InfoScreen("The games", text, ok="Close (⏎)", screen_id="sheet-screen")
 
 
-def help_screen(view: SeatView, link: str, resume: str) -> InfoScreen:
-    text = colour_cards("\n".join(words.help_lines(view, link, resume)))
+def help_screen(view: SeatView, link: str, resume: str, ascii_only: bool = False) -> InfoScreen:
+    text = colour_cards("\n".join(words.help_lines(view, link, resume, ascii_only)))
     return InfoScreen("Help", text, ok="Close (⏎)", screen_id="help")

@@ -17,6 +17,7 @@ played, what a card pegged and what a show holds all come with the view.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -35,7 +36,16 @@ from cardtable.table.cribbage_views import (
     ShowItemView,
     ShowView,
 )
-from cardtable.tui.render import card_back, card_list, face, names_of, plural, symbolise
+from cardtable.tui.render import (
+    card_back,
+    card_list,
+    face,
+    fit_line,
+    names_of,
+    option_lines,
+    plural,
+    symbolise,
+)
 
 __all__ = [
     "KIND_WORDS",
@@ -51,6 +61,7 @@ __all__ = [
     "describe_rules",
     "describe_state",
     "describe_turn",
+    "event_sentences",
     "final_lines",
     "game_line",
     "hand_end_lines",
@@ -59,6 +70,7 @@ __all__ = [
     "hint_line",
     "hint_lines",
     "legal_summary",
+    "newest_rows",
     "news",
     "opponent_cards",
     "opponent_heading",
@@ -112,11 +124,9 @@ def _own_scores(scores: Sequence[ScoreView]) -> str:
     return ", ".join(f"{_reason(s.reason).removeprefix('a ')} for {s.points}" for s in scores)
 
 
-def _other_scores(scores: Sequence[ScoreView], names: Sequence[str]) -> str:
-    """Points that are not the card's: ``Simple pegs 1 for the go.``."""
-    return " ".join(
-        f"{_verb(names[s.seat], 'peg')} {s.points} for {_reason(s.reason)}." for s in scores
-    )
+def _other_scores(scores: Sequence[ScoreView], names: Sequence[str]) -> list[str]:
+    """Points that are not the card's, a sentence each: ``Simple pegs 1 for the go.``."""
+    return [f"{_verb(names[s.seat], 'peg')} {s.points} for {_reason(s.reason)}." for s in scores]
 
 
 def action_cards(action: str) -> tuple[Card, ...]:
@@ -139,6 +149,23 @@ def describe_event(
 ) -> str:
     """One action and the points it led to, as a sentence from ``me``'s side. ``count`` is
     the count a played card made, when the view still lists the card."""
+    return " ".join(event_sentences(event, me, names, ascii_only, count))
+
+
+def event_sentences(
+    event: EventView,
+    me: int,
+    names: Sequence[str],
+    ascii_only: bool = False,
+    count: int | None = None,
+) -> list[str]:
+    """:func:`describe_event` a sentence at a time: the action with what its card pegged
+    first, then each score it led to that is not the card's own (the go, the shows).
+
+    >>> names = ("You", "Simple")
+    >>> event_sentences(EventView(0, "go", (ScoreView(1, 1, "go"),)), 0, names)
+    ['You say go.', 'Simple pegs 1 for the go.']
+    """
     who = names[event.seat]
     verb, _, rest = event.action.partition(" ")
     cards = card_list(action_cards(event.action), ascii_only)
@@ -179,7 +206,7 @@ def describe_event(
         text = f"{_verb(who, 'accept')} the count."
     else:
         text = f"{who}: {event.action}."
-    return f"{text} {_other_scores(other, names)}".strip()
+    return [text, *_other_scores(other, names)]
 
 
 def _count_of(event: EventView, plays: Sequence[PlayedView]) -> int | None:
@@ -198,19 +225,50 @@ def news(
     events: Sequence[EventView],
     hand: HandEndView | None,
     ascii_only: bool = False,
+    apart: bool = False,
 ) -> list[str]:
     """The lines for what happened since the last look: the rest of a hand that ended (and
-    the game, if it ended too), then the actions of the hand in play."""
+    the game, if it ended too), then the actions of the hand in play. ``apart`` gives each
+    event's sentences a line each (:func:`event_sentences`), so that a short log shows the
+    move and what its card pegged whole, whatever the scores that followed it."""
     names = seat_names(view)
     me = view.seat
-    lines = [describe_event(e, me, names, ascii_only) for e in finished]
+
+    def told(event: EventView, count: int | None = None) -> list[str]:
+        sentences = event_sentences(event, me, names, ascii_only, count)
+        return sentences if apart else [" ".join(sentences)]
+
+    lines = [line for event in finished for line in told(event)]
     if hand is not None:
         lines.append(f"Hand over: {board_summary(view, hand.pegs)}")
         if hand.winner is not None and view.games:
             lines.append(game_line(view.games[-1], names))
     for event in events:
-        lines.append(describe_event(event, me, names, ascii_only, _count_of(event, view.plays)))
+        lines += told(event, _count_of(event, view.plays))
     return lines
+
+
+def newest_rows(lines: Sequence[str], width: int, height: int) -> list[str]:
+    """The rows a box ``width`` wide and ``height`` tall shows of a log kept at its end:
+    ``lines`` wrapped at their spaces, the newest at the bottom, and only whole lines (an
+    older line that does not fit whole is left out, never cut in the middle). A newest line
+    taller than the box keeps its end.
+
+    >>> newest_rows(["You play 4C (count 4).", "Simple plays TD (count 14)."], 14, 3)
+    ['Simple plays', 'TD (count 14).']
+    >>> newest_rows(["A.", "B.", "C."], 10, 2)
+    ['B.', 'C.']
+    """
+    width, height = max(1, width), max(1, height)
+    rows: list[str] = []
+    for line in reversed(lines):
+        wrapped = textwrap.wrap(line, width) or [""]
+        if len(rows) + len(wrapped) > height:
+            if not rows:
+                rows = wrapped[-height:]
+            break
+        rows = wrapped + rows
+    return rows
 
 
 def game_line(line: GameLineView, names: Sequence[str]) -> str:
@@ -384,35 +442,57 @@ def _legend(board: BoardView, marks: BoardMarks) -> str:
 def board_bar(
     board: BoardView, names: Sequence[str], ascii_only: bool = False, width: int = 60
 ) -> list[str]:
-    """The compact board: one bar per player, filled up to the front peg, the skunk lines
-    marked, and the points (with the last move) at the end.
+    """The compact board, each line at most ``width`` long: one bar per player, filled up to
+    its front peg (●), with its back peg (○) where it stood before the last points (a peg on
+    0 stands in the start column before the bar), the skunk lines marked, and the points
+    (with the last move) at the end.
 
     >>> for line in board_bar(BoardView((40, 12), (31, 12), 61, 31, None), ("You", "Bo"),
     ...                       ascii_only=True, width=40):
     ...     print(line)
-    You ==============|====--------- 40 (+9)
-    Bo  =====---------|------------- 12
+    You  ============|o===@-------- 40 (+9)
+    Bo   ====@-------|------------- 12
+    >>> board_bar(BoardView((0, 3), (0, 0), 61, 31, None), ("You", "Bo"), True, 40)[0]
+    'You @------------|------------- 0'
     """
     marks = board_marks(ascii_only)
     label = min(8, max(len(n) for n in names))
-    cells = max(10, width - label - 10)
-    lines_at = {
-        round(line * cells / board.target): mark
+    lines = [
+        (line, mark)
         for line, mark in ((board.skunk_line, marks.skunk), (board.double_skunk_line, marks.double))
         if line is not None
-    }
+    ]
+    # Room for the start column, the lines and the longest points: " 121 (+29)".
+    tail = len(str(board.target)) + 7
+    cells = max(10, width - label - 2 - len(lines) - tail)
+
+    def cell(points: int) -> int:
+        """The bar's cell that holds hole ``points`` (1 to the target)."""
+        return min(cells, -(-points * cells // board.target)) - 1
+
+    lines_at = {cell(line): mark for line, mark in lines}
     out = []
     for seat in (0, 1):
         front = max(0, min(board.pegs[seat], board.target))
-        filled = round(front * cells / board.target)
+        back = max(0, min(board.back_pegs[seat], front))
+        if back == front:
+            back = -1  # one peg in the hole: the front one
+        start = _peg_char(0, front, back, " ", marks)
+        at_front = cell(front) if front else -1
+        at_back = cell(back) if back > 0 else -1
         bar = []
         for i in range(cells):
             if i in lines_at:
                 bar.append(lines_at[i])
-            bar.append(marks.bar if i < filled else marks.bar_empty)
+            if i == at_front:
+                bar.append(marks.front)
+            elif i == at_back:
+                bar.append(marks.back)
+            else:
+                bar.append(marks.bar if i < at_front else marks.bar_empty)
         moved = board.pegs[seat] - board.back_pegs[seat]
         gain = f" (+{moved})" if moved > 0 else ""
-        out.append(f"{names[seat][:label]:<{label}} {''.join(bar)} {board.pegs[seat]}{gain}")
+        out.append(f"{names[seat][:label]:<{label}} {start}{''.join(bar)} {board.pegs[seat]}{gain}")
     return out
 
 
@@ -597,15 +677,25 @@ def screen_turn(view: SeatView, busy: bool = False, ascii_only: bool = False) ->
     return "Your turn."
 
 
-def top_line(view: SeatView) -> str:
-    """The title bar: game and hand, the pegs, the target, the game points."""
+def top_line(view: SeatView, width: int | None = None) -> str:
+    """The title bar: game and hand, the pegs, the target, the game points. In ``width``
+    columns the parts the board shows too go first (the game's name, then the target), and
+    last the game points come before the names, so that a cut takes a name's end, never
+    the game points."""
     names = seat_names(view)
     pegs = view.board.pegs
     points = view.game_points
-    return (
-        f"Cribbage · game {view.game_number} · hand {view.hand_number} · "
-        f"{names[0]} {pegs[0]} – {names[1]} {pegs[1]} · {view.board.target} to win · "
-        f"game points {points[0]}–{points[1]}"
+    where = f"game {view.game_number} · hand {view.hand_number}"
+    score = f"{names[0]} {pegs[0]} – {names[1]} {pegs[1]}"
+    games = f"game points {points[0]}–{points[1]}"
+    return fit_line(
+        [
+            f"Cribbage · {where} · {score} · {view.board.target} to win · {games}",
+            f"{where} · {score} · {view.board.target} to win · {games}",
+            f"{where} · {score} · {games}",
+            f"{where} · {games} · {score}",
+        ],
+        width,
     )
 
 
@@ -793,21 +883,25 @@ def hint_line(advice: HintView, ascii_only: bool = False) -> str:
 
 
 def hint_lines(advice: HintView, ascii_only: bool = False) -> list[str]:
-    """The advice as a page: the action, the reason, the figures behind it."""
+    """The advice as a page, as gin's reads: the action, the reason (its sentence holds the
+    figures), then the options best first with the expert's value and a note each."""
     lines = [f"Suggested: {symbolise(advice.action, ascii_only)}"]
     text = advice.text.strip()
     if text and text != advice.action:
         lines += ["", symbolise(text, ascii_only)]
-    figures = [(k, v) for k, v in advice.details.items() if k not in ("action", "text")]
-    if figures:
-        lines.append("")
-        for key, value in figures[:8]:
-            lines.append(f"  {key.replace('_', ' ')}: {symbolise(str(value), ascii_only)}")
-    return lines
+    alternatives = advice.details.get("alternatives") or ()
+    options = [
+        (str(alt["action"]), float(alt["value"]), str(alt.get("note") or ""))
+        for alt in alternatives
+        if isinstance(alt, Mapping) and "action" in alt and "value" in alt
+    ]
+    return lines + option_lines(options, ascii_only)
 
 
-def help_lines(view: SeatView, link: str, resume: str) -> list[str]:
-    """The full-screen table's help page: the keys, the mouse, the rules, the links."""
+def help_lines(view: SeatView, link: str, resume: str, ascii_only: bool = False) -> list[str]:
+    """The full-screen table's help page: the keys, the mouse, the board's marks as the board
+    draws them, the rules, the links."""
+    marks = board_marks(ascii_only)
     return [
         "Keys (also on the buttons and at the bottom):",
         "  ←/→ choose a card               space pick a card to lay away",
@@ -821,8 +915,9 @@ def help_lines(view: SeatView, link: str, resume: str) -> list[str]:
         "Mouse: click a card to choose it (to pick it, when laying away), and",
         "the buttons. Pages like this scroll: ↑↓, page up and down, home, end.",
         "",
-        "The board: each player has two pegs; the front one (●) is the score, the",
-        "back one (○) where it stood before the last points. The skunk line is ┃.",
+        f"The board: each player has two pegs; the front one ({marks.front}) is the score, the",
+        f"back one ({marks.back}) where it stood before the last points. The skunk line is "
+        f"{marks.skunk}.",
         "",
         f"Rules: {describe_rules(view.rules)}",
         "",

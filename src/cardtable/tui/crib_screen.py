@@ -37,7 +37,7 @@ from cardtable.tui.crib_dialogs import (
     sheet_screen,
 )
 from cardtable.tui.crib_session import CribbageTable, CribbageUpdate
-from cardtable.tui.render import card_back, face
+from cardtable.tui.render import card_back, face, key_words
 from cardtable.tui.review_screen import ReviewScreen
 from cardtable.tui.stats_screen import StatsScreen
 from cardtable.tui.widgets import (
@@ -63,9 +63,9 @@ ACTION_BUTTONS: Final = (
 )
 KEYS_TEXT: Final = (
     "←→ choose · space pick\n⏎ lay away or play · g go\n"
-    "c count · m muggins · a accept\nh hint · s games · v review\n? help · q quit"
+    "c count · m muggins · a accept\nh hint · s games · v review\n"
+    "i statistics · ? help · q quit"
 )
-MINI_LOG_LINES: Final = 3
 DIALOG_RETRY_SECONDS: Final = 0.05
 
 Result = TypeVar("Result")
@@ -169,7 +169,7 @@ class CribbageScreen(Screen[None]):
                 log.can_focus = False  # the keys stay the table's
                 with log:
                     yield Static(id="logtext")
-                yield Static(KEYS_TEXT, id="keys")
+                yield Static(key_words(KEYS_TEXT, self.ascii_only), id="keys")
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -187,25 +187,43 @@ class CribbageScreen(Screen[None]):
         await self.applied(self.table.catch_up(), first=True)
 
     def on_resize(self, event: Resize) -> None:
+        """A narrow terminal swaps the side log for the short one; the title, the board and
+        the short log are laid out again for the width, and the side log, hidden until
+        now in a narrow one, is brought to its newest line."""
         self.set_class(event.size.width < 100, "-narrow")
-        self.paint_board()
+        self.paint_header()
+        self.call_after_refresh(self.paint_minilog)
+        log = self.query_one("#log", VerticalScroll)
+        log.call_after_refresh(log.scroll_end, animate=False)
 
     # -- showing what happened -----------------------------------------------------------
 
     def say(self, text: str) -> None:
         """A line of the move log (the plays, the counts, where a hand ends): a refused
         key goes to the status line instead (:meth:`note`), never pushing a move out."""
-        line = colour_cards(text)
-        self.log_lines.append(line)
-        self.query_one("#logtext", Static).update("\n".join(self.log_lines))
+        self.log_lines.append(text)
+        self.query_one("#logtext", Static).update(
+            "\n".join(colour_cards(line) for line in self.log_lines)
+        )
         log = self.query_one("#log", VerticalScroll)
         log.call_after_refresh(log.scroll_end, animate=False)
-        self.query_one("#minilog", Static).update("\n".join(list(self.log_lines)[-MINI_LOG_LINES:]))
+        self.paint_minilog()
+
+    def paint_minilog(self) -> None:
+        """The short log beside the count (a narrow terminal): the newest lines that fit
+        its box whole, the newest at the bottom, so the last move and what it pegged are
+        always in view however the lines above it wrap."""
+        mini = self.query_one("#minilog", Static)
+        width, height = mini.content_size
+        if width <= 0 or height <= 0:  # not laid out yet (or hidden): a guess till then
+            width, height = 24, 5
+        rows = words.newest_rows(list(self.log_lines), width, height)
+        mini.update("\n".join(colour_cards(row) for row in rows))
 
     def note(self, text: str) -> None:
         """The status line under the buttons: a refusal, a hint, what is on its way; it
         stays until the next note or move."""
-        self.query_one("#status", Static).update(colour_cards(text))
+        self.query_one("#status", Static).update(colour_cards(key_words(text, self.ascii_only)))
 
     async def applied(self, update: CribbageUpdate, first: bool = False) -> None:
         """Show what changed; a finished hand opens the show, the match's end the final."""
@@ -214,7 +232,7 @@ class CribbageScreen(Screen[None]):
         if update:
             self.note("")
         for line in words.news(
-            view, update.finished_events, update.events, update.finished, self.ascii_only
+            view, update.finished_events, update.events, update.finished, self.ascii_only, True
         ):
             self.say(line)
         self.hinted = set()
@@ -276,8 +294,7 @@ class CribbageScreen(Screen[None]):
 
     async def draw_table(self) -> None:
         view = self.view
-        self.query_one("#top", Static).update(markup_escape(words.top_line(view)))
-        self.paint_board()
+        self.paint_header()
         opponent = self.query_one("#opponent", Static)
         opponent.update(colour_cards(words.opponent_cards(view, self.ascii_only)))
         opponent.border_title = markup_escape(words.opponent_heading(view))
@@ -285,6 +302,14 @@ class CribbageScreen(Screen[None]):
         await self.paint_count(view)
         await self.paint_hand(view)
         self.paint_turn()
+        # The count's cards may have widened or narrowed the short log's box.
+        self.call_after_refresh(self.paint_minilog)
+
+    def paint_header(self) -> None:
+        """The title bar (fitted to the width: the game points always whole) and the board."""
+        top = words.top_line(self.view, self.app.size.width - 2)
+        self.query_one("#top", Static).update(markup_escape(top))
+        self.paint_board()
 
     def paint_board(self) -> None:
         view = self.view
@@ -393,7 +418,7 @@ class CribbageScreen(Screen[None]):
     def paint_turn(self) -> None:
         view = self.view
         text = words.screen_turn(view, self.busy, self.ascii_only)
-        self.query_one("#turn", Static).update(colour_cards(text))
+        self.query_one("#turn", Static).update(colour_cards(key_words(text, self.ascii_only)))
         info = []
         if self.picked:
             info.append("picked: " + " ".join(face(c, self.ascii_only) for c in self.picked))
@@ -413,16 +438,16 @@ class CribbageScreen(Screen[None]):
             button = self.query_one(f"#act-{key}", Button)
             button.display = key in verbs and not self.busy
             button.disabled = False
-            button.label = label
             if key == "discard":
                 if len(self.picked) == 2:
                     cards = " ".join(face(c, self.ascii_only) for c in self.picked)
-                    button.label = f"Lay away {cards} (⏎)"
+                    label = f"Lay away {cards} (⏎)"
                 else:
                     button.disabled = True
             elif key == "play" and self.selected is not None:
-                button.label = f"Play {face(self.selected, self.ascii_only)} (⏎)"
+                label = f"Play {face(self.selected, self.ascii_only)} (⏎)"
                 button.disabled = f"play {self.selected}" not in view.legal_actions
+            button.label = key_words(label, self.ascii_only)
             button.refresh(layout=True)  # a longer label needs a wider button
 
     async def refresh_hand(self) -> None:
@@ -494,10 +519,19 @@ class CribbageScreen(Screen[None]):
         await self.toggle(self.selected)
 
     async def toggle(self, card: Card) -> None:
+        """Pick ``card`` for the crib, or put it back. A third card is refused, with the
+        way out: two are picked already, and which to keep is the player's choice."""
         if card in self.picked:
             self.picked.remove(card)
+        elif len(self.picked) == 2:
+            picked = " and ".join(face(c, self.ascii_only) for c in self.picked)
+            self.note(
+                f"You have picked two cards, {picked}: put one back (space or click on it) "
+                "to pick another, or lay them away (⏎)."
+            )
+            return
         else:
-            self.picked = [*self.picked, card][-2:]
+            self.picked = [*self.picked, card]
         await self.refresh_hand()
 
     async def action_primary(self) -> None:
@@ -579,7 +613,11 @@ class CribbageScreen(Screen[None]):
         self.open_dialog(StatsScreen(self.table.stats, self.ascii_only))
 
     def action_help(self) -> None:
-        self.open_dialog(help_screen(self.view, self.table.web_link(), self.table.resume_command()))
+        self.open_dialog(
+            help_screen(
+                self.view, self.table.web_link(), self.table.resume_command(), self.ascii_only
+            )
+        )
 
     def action_quit_table(self) -> None:
         self.app.exit()

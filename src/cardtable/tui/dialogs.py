@@ -58,8 +58,11 @@ class KnockScreen(ModalScreen[str | None]):
                 id="choices",
             )
             yield Static(
-                "↑↓ choose a layout · ⏎ or click to play it · esc back. The best layout leaves "
-                "the least deadwood; another may leave your opponent fewer lay-offs.",
+                render.key_words(
+                    "↑↓ choose a layout · ⏎ or click to play it · esc back. The best layout "
+                    "leaves the least deadwood; another may leave your opponent fewer lay-offs.",
+                    self.ascii_only,
+                ),
                 classes="dialog-keys",
             )
 
@@ -122,20 +125,27 @@ class InfoScreen(ModalScreen[bool]):
         self.cancel = cancel
         self.review_opener = review
 
+    def keys(self, text: str) -> str:
+        """``text`` with the keys as ``--ascii`` spells them (the app says whether)."""
+        return render.key_words(text, bool(getattr(self.app, "ascii_only", False)))
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(markup_escape(self.title_text), classes="dialog-title")
             with VerticalScroll(id="page"):
                 yield from self.compose_body()
             with Horizontal(classes="dialog-buttons"):
-                yield Button(self.ok, id="ok", variant="primary", compact=True)
-                if self.cancel:
-                    yield Button(self.cancel, id="cancel", compact=True)
-                if self.review_opener is not None:
-                    yield Button("Review (r)", id="review", compact=True)
+                yield from self.compose_buttons()
+
+    def compose_buttons(self) -> ComposeResult:
+        yield Button(self.keys(self.ok), id="ok", variant="primary", compact=True)
+        if self.cancel:
+            yield Button(self.keys(self.cancel), id="cancel", compact=True)
+        if self.review_opener is not None:
+            yield Button("Review (r)", id="review", compact=True)
 
     def compose_body(self) -> ComposeResult:
-        yield Static(self.body, id="info-body")
+        yield Static(self.keys(self.body), id="info-body")
 
     def on_mount(self) -> None:
         self.fit(self.app.size.width, self.app.size.height)
@@ -222,13 +232,35 @@ class ShowdownScreen(InfoScreen):
         yield Static(self.body, id="info-body")
 
 
+FINAL_KEYS: Final = "n: a rematch · q: quit · r: the review of the match"
+
+
 class FinalScreen(InfoScreen):
-    """The end of the match: the score sheet; n opens the next match of the series, q quits."""
+    """The end of the match: the score sheet; n opens the next match of the series, q quits.
+
+    A rematch is a deliberate key: n, or a click on its button. ⏎ starts nothing (it only
+    says which keys do), and the buttons never take the focus, so a ⏎ meant for the last
+    move or dialog cannot start a new match."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "dismiss(True)", "Rematch"),
         Binding("q,escape", "dismiss(False)", "Quit"),
+        Binding("enter", "keys_note", "Keys", show=False),
     ]
+
+    def compose_body(self) -> ComposeResult:
+        yield from super().compose_body()
+        yield Static(FINAL_KEYS, id="final-keys", classes="dialog-keys")
+
+    def compose_buttons(self) -> ComposeResult:
+        for button in super().compose_buttons():
+            button.can_focus = False  # the keys stay the dialog's: ⏎ presses no button
+            yield button
+
+    def action_keys_note(self) -> None:
+        self.query_one("#final-keys", Static).update(
+            self.keys(f"⏎ starts nothing here: {FINAL_KEYS}.")
+        )
 
 
 # -- the match screen's pages ---------------------------------------------------------------
@@ -274,6 +306,6 @@ def sheet_screen(view: SeatView) -> InfoScreen:
     return InfoScreen("Score sheet", text, ok="Close (⏎)", screen_id="sheet-screen")
 
 
-def help_screen(view: SeatView, link: str) -> InfoScreen:
-    text = colour_cards("\n".join(render.help_lines(view, link)))
+def help_screen(view: SeatView, link: str, resume: str, serve: str) -> InfoScreen:
+    text = colour_cards("\n".join(render.help_lines(view, link, resume, serve)))
     return InfoScreen("Help", text, ok="Close (⏎)")

@@ -17,6 +17,7 @@ __all__ = [
     "PlayOptions",
     "another",
     "another_cribbage",
+    "command_of",
     "full_screen_possible",
     "lesson",
     "open_table",
@@ -81,6 +82,17 @@ def open_table(service: TableService, options: PlayOptions) -> AnyTable:
     return TerminalTable.resume(service, match_id or None)
 
 
+def command_of(prog: str) -> str:
+    """The command a seat's messages name (resume, serve, play) for a table opened by
+    ``prog``: ``cardtable`` for ``cardtable play`` and ``cardtable lesson``; the gin command
+    (``ginrummy play``, ``cardtable gin play``) names ``ginrummy``, as it always printed.
+
+    >>> command_of("cardtable play"), command_of("cardtable gin play"), command_of("ginrummy play")
+    ('cardtable', 'ginrummy', 'ginrummy')
+    """
+    return "cardtable" if len(prog.split()) == 2 and prog.startswith("cardtable ") else "ginrummy"
+
+
 def _is_terminal(stream: object) -> bool:
     isatty = getattr(stream, "isatty", None)
     try:
@@ -118,6 +130,8 @@ def play(options: PlayOptions, out: TextIO, prog: str = "ginrummy play") -> int:
     store = Store(options.database)
     try:
         table = open_table(TableService(store), options)
+        if isinstance(table, TerminalTable):
+            table.command = command_of(prog)
         ascii_only = options.ascii_only or wants_ascii(out)
         if isinstance(table, CribbageTable):
             if options.plain:
@@ -155,7 +169,7 @@ def _full_screen(table: TerminalTable, options: PlayOptions, ascii_only: bool, o
         out.write("The match is over.\n")
     else:
         out.write(
-            f"The match is saved. Resume: ginrummy play --resume {final.match_id}\n"
+            f"The match is saved. Resume: {final.resume_command()}\n"
             f"Or in a browser: {final.web_link()}\n"
         )
     return 0
@@ -224,7 +238,12 @@ def lesson(
         from cardtable.tui.plain import PlainLesson
 
         return PlainLesson(
-            sys.stdin, out, ascii_only=ascii_only, prompt=sys.stdin.isatty(), recorded=recorded
+            sys.stdin,
+            out,
+            ascii_only=ascii_only,
+            prompt=sys.stdin.isatty(),
+            recorded=recorded,
+            command=command_of(prog),
         ).run()
     from cardtable.tui.app import LessonApp
 

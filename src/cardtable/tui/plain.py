@@ -18,9 +18,9 @@ from cardtable.tui.lesson_base import hint_lines, sentence
 from cardtable.tui.plain_loop import PlainLoop
 from cardtable.tui.session import TerminalTable, Update
 
-__all__ = ["PLAIN_HELP", "VERBS", "PlainLesson", "PlainTable", "action_text"]
+__all__ = ["PLAIN_HELP", "VERBS", "PlainLesson", "PlainTable", "action_text", "plain_help"]
 
-PLAIN_HELP: Final = """\
+_HELP: Final = """\
 Commands:
   take (t)            take the upcard or the top discard
   pass (p)            pass the upcard
@@ -35,8 +35,17 @@ Commands:
   score (s)           the score sheet
   look (l)            the table again;  legal: every legal action
   link                the browser link for this seat
-  quit (q)            stop; the match is saved (ginrummy play --resume)
+  quit (q)            stop; the match is saved ({command} play --resume)
 Cards: rank A 2-9 T J Q K (or 10), suit S H D C, as in QD, 10h, TH."""
+
+
+def plain_help(command: str = "ginrummy") -> str:
+    """The commands of the line-by-line table; ``command`` is the one that resumes a match
+    (``ginrummy``'s text is what that command has always printed)."""
+    return _HELP.format(command=command)
+
+
+PLAIN_HELP: Final = plain_help()
 
 VERBS: Final = {
     "t": "take",
@@ -59,7 +68,8 @@ def action_text(word: str, rest: str) -> str:
 class PlainTable(PlainLoop[TerminalTable, Update]):
     """The line-by-line match loop over a :class:`TerminalTable`."""
 
-    help_text = PLAIN_HELP
+    def help_lines(self) -> str:
+        return plain_help(self.table.command)
 
     @property
     def names(self) -> tuple[str, str]:
@@ -219,7 +229,9 @@ class PlainLesson:
         ascii_only: bool = False,
         prompt: bool = False,
         recorded: bool = False,
+        command: str = "ginrummy",
     ) -> None:
+        self.command = command  # the command that plays a match, named at the end
         self.lessons = Lessons()
         self.view: LessonView = render.gin_lesson(self.lessons.start())
         self.inp = inp
@@ -245,7 +257,7 @@ class PlainLesson:
             self._show_table()
             if step.finished:
                 self._show_showdown()
-                self.say("The lesson is over. Play a match with: ginrummy play")
+                self.say(f"The lesson is over. Play a match with: {self.command} play")
                 return 0
             if not self._do_step():
                 self.say("Lesson stopped.")

@@ -51,6 +51,10 @@ class PlainLoop(ABC, Generic[T, U]):
 
     # -- what each game says ---------------------------------------------------------------
 
+    def help_lines(self) -> str:
+        """The commands, for ``?``."""
+        return self.help_text
+
     @abstractmethod
     def show_update(self, update: U) -> None:
         """What happened since the last look: the moves, a finished hand, the table."""
@@ -182,7 +186,7 @@ class PlainLoop(ABC, Generic[T, U]):
         if word in ("q", "quit", "exit"):
             return False
         if word in ("?", "help"):
-            self.say(self.help_text)
+            self.say(self.help_lines())
         elif word in ("h", "hint"):
             self.hint()
         elif word in ("s", "score", "sheet"):

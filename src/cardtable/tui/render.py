@@ -59,6 +59,7 @@ __all__ = [
     "describe_turn",
     "face",
     "first_of",
+    "fit_line",
     "gin_lesson",
     "group_legal",
     "hand_info",
@@ -68,6 +69,7 @@ __all__ = [
     "hint_line",
     "hint_lines",
     "is_red",
+    "key_words",
     "layout_text",
     "lesson_answer",
     "lesson_heading",
@@ -83,6 +85,7 @@ __all__ = [
     "opponent_cards",
     "opponent_heading",
     "opponent_title",
+    "option_lines",
     "plural",
     "refusal",
     "rules_note",
@@ -142,6 +145,16 @@ def symbolise(text: str, ascii_only: bool = False) -> str:
     return _CARD_WORD.sub(
         lambda m: ("T" if m.group(1) == "10" else m.group(1)) + _SYMBOL_OF[m.group(2)], text
     )
+
+
+def key_words(text: str, ascii_only: bool = False) -> str:
+    """``text`` with the Enter key's symbol spelled out under ``--ascii``: the frames' one
+    ASCII character for ``⏎`` would be ``<``, which reads as an arrow.
+
+    >>> key_words("Play (⏎)", ascii_only=True)
+    'Play (Enter)'
+    """
+    return text.replace("⏎", "Enter") if ascii_only else text
 
 
 def is_red(card: Card) -> bool:
@@ -553,12 +566,29 @@ def hint_lines(advice: HintView, ascii_only: bool = False) -> list[str]:
     """The advice as a page: the action, the reasons, then the options best first."""
     explanation = symbolise(advice.explanation, ascii_only)
     lines = [f"Suggested: {symbolise(advice.action, ascii_only)}", "", explanation]
-    if advice.alternatives:
-        lines += ["", "The options, best first:"]
-        for alt in advice.alternatives[:6]:
-            note = f" – {alt.note}" if alt.note else ""
-            option = symbolise(alt.action, ascii_only)
-            lines.append(f"  {option:<14} {round(alt.value, 2):>7}{note}")
+    options = [(alt.action, alt.value, alt.note) for alt in advice.alternatives]
+    return lines + option_lines(options, ascii_only)
+
+
+def option_lines(
+    options: Sequence[tuple[str, float, str]], ascii_only: bool = False, shown: int = 6
+) -> list[str]:
+    """A hint page's table of options (action, value, note), best first: a blank line, a
+    heading, a row each for the first ``shown``; nothing when there are none.
+
+    >>> for line in option_lines([("discard KS", 1.5, "fits nothing"), ("discard 9C", 0.25, "")]):
+    ...     print(line)
+    <BLANKLINE>
+    The options, best first:
+      discard K♠         1.5 – fits nothing
+      discard 9♣        0.25
+    """
+    if not options:
+        return []
+    lines = ["", "The options, best first:"]
+    for action, value, note in options[:shown]:
+        option = symbolise(action, ascii_only)
+        lines.append(f"  {option:<14} {round(value, 2):>7}{f' – {note}' if note else ''}")
     return lines
 
 
@@ -572,9 +602,18 @@ def card_back(ascii_only: bool = False) -> str:
     return ASCII_CARD_BACK if ascii_only else CARD_BACK
 
 
-def top_line(view: SeatView) -> str:
+def fit_line(forms: Sequence[str], width: int | None) -> str:
+    """The first of ``forms`` (the fullest first) that fits ``width`` columns, else the
+    last; the first when the width is not known."""
+    if width is None:
+        return forms[0]
+    return next((form for form in forms if len(form) <= width), forms[-1])
+
+
+def top_line(view: SeatView, width: int | None = None) -> str:
     """The title bar: hand number, the score (the player by name), the target and the knock
-    threshold."""
+    threshold; in ``width`` columns without the game's name if need be, and last with the
+    knock threshold before the names, so that a cut takes a name's end."""
     names = list(seat_names(view))
     names[view.seat] = my_name(view)
     scores = view.sheet.scores
@@ -582,9 +621,16 @@ def top_line(view: SeatView) -> str:
     limit = "gin only" if hand.threshold == 0 else f"knock ≤ {hand.threshold}"
     if hand.multiplier != 1:
         limit += f" · scores ×{hand.multiplier}"
-    return (
-        f"Gin Rummy · hand {view.hand_number} · {names[0]} {scores[0]} – "
-        f"{names[1]} {scores[1]} · target {view.sheet.target} · {limit}"
+    where = f"hand {view.hand_number}"
+    score = f"{names[0]} {scores[0]} – {names[1]} {scores[1]}"
+    target = f"target {view.sheet.target}"
+    return fit_line(
+        [
+            f"Gin Rummy · {where} · {score} · {target} · {limit}",
+            f"{where} · {score} · {target} · {limit}",
+            f"{where} · {target} · {limit} · {score}",
+        ],
+        width,
     )
 
 
@@ -663,9 +709,10 @@ def hand_info(view: SeatView, selected: Card | None, ascii_only: bool = False) -
     return " · ".join(parts)
 
 
-def help_lines(view: SeatView, link: str) -> list[str]:
+def help_lines(view: SeatView, link: str, resume: str, serve: str) -> list[str]:
     """The full-screen help page: the keys, the mouse, the rules and how to continue
-    elsewhere (its lines fit the dialog of an 80-column terminal)."""
+    elsewhere, ``resume`` and ``serve`` being the commands that do (its lines fit the
+    dialog of an 80-column terminal)."""
     return [
         "Keys (also shown on the buttons and at the bottom):",
         "  t take the upcard or the top discard   p pass the upcard",
@@ -681,8 +728,8 @@ def help_lines(view: SeatView, link: str) -> list[str]:
         f"Rules: {describe_rules(view.rules)}",
         "",
         f"Match {view.match_id}; continue it later with",
-        f"  ginrummy play --resume {view.match_id}",
-        "or in a browser (run 'ginrummy serve'):",
+        f"  {resume}",
+        f"or in a browser (run '{serve}'):",
         f"  {link}",
     ]
 

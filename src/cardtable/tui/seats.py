@@ -65,6 +65,10 @@ class SeatSession(ABC, Generic[V, U]):
     game: ClassVar[str]
     # What to say when there is nothing to resume: the command that starts a match.
     start_command: ClassVar[str]
+    # The command the seat's messages name (resume, serve): ``cardtable``; a gin seat
+    # opened by the gin command (``ginrummy play``, ``cardtable gin play``) names
+    # ``ginrummy``, as that command always printed.
+    command: str = "cardtable"
 
     def __init__(self, service: TableService, match_id: str, token: str) -> None:
         self.service = service
@@ -135,9 +139,11 @@ class SeatSession(ABC, Generic[V, U]):
     def next_match(self) -> Self:
         """The same seat at the next match of the series (the same seats and tokens; the
         first dealer the rules give a series). Asked again, it is the same match."""
-        return type(self)(
+        following = type(self)(
             self.service, self.service.next_match(self.match_id, self.token), self.token
         )
+        following.command = self.command
+        return following
 
     # -- playing -------------------------------------------------------------------------
 
@@ -154,7 +160,11 @@ class SeatSession(ABC, Generic[V, U]):
         return f"{base}/match/{self.match_id}?token={self.token}"
 
     def resume_command(self) -> str:
-        return f"cardtable play --resume {self.match_id}"
+        return f"{self.command} play --resume {self.match_id}"
+
+    def serve_command(self) -> str:
+        """The command that serves the web table (for the browser link)."""
+        return f"{self.command} serve"
 
     def act(self, action: str) -> U:
         """Play an action; the computer answers before this returns. Raises the service's

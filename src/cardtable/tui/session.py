@@ -81,6 +81,7 @@ class TerminalTable(SeatSession[SeatView, Update]):
 
     game: ClassVar[str] = "gin"
     start_command: ClassVar[str] = "ginrummy play"
+    command = "ginrummy"
 
     @classmethod
     def own_view(cls, view: object) -> SeatView:
@@ -89,9 +90,6 @@ class TerminalTable(SeatSession[SeatView, Update]):
     @staticmethod
     def deals_done(view: SeatView) -> int:
         return _deals_done(view)
-
-    def resume_command(self) -> str:
-        return f"ginrummy play --resume {self.match_id}"
 
     def hint(self) -> HintView:
         return _gin_hint(self.service.hint(self.match_id, self.token))

@@ -136,10 +136,12 @@ def _recent_lines(recent: list[dict[str, Any]], ascii_only: bool) -> list[str]:
     if not recent:
         return []
     lines = ["", "Accuracy in the latest matches (W won, L lost):"]
+    # The opponents' names whole (a computer's level, or a name of at most 24 characters).
+    width = max(12, *(len(f"vs {match['opponent']}") for match in recent))
     for match in recent:
         score = f"{match['scores'][0]}-{match['scores'][1]}"
         result = "W" if match["won"] else "L"
-        who = f"vs {match['opponent']}"[:12]
+        who = f"vs {match['opponent']}"
         bar = _bar(match["accuracy"], ascii_only)
-        lines.append(f"  {match['date'][:10]} {who:<12} {result} {score:<8} {bar}".rstrip())
+        lines.append(f"  {match['date'][:10]} {who:<{width}} {result} {score:<8} {bar}".rstrip())
     return lines

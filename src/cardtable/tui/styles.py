@@ -76,7 +76,8 @@ CribbageLessonScreen.-over #actions { display: none; }
 """
 
 # The Cribbage screen: the board across the top, the log down the side (in a narrow terminal
-# a short log beside the count instead), the crib and the starter as piles.
+# a short log beside the count instead, five rows tall: no border above or below), the crib
+# and the starter as piles.
 CRIBBAGE_CSS: Final = (
     CSS
     + """
@@ -93,8 +94,8 @@ CribbageScreen #keys { height: auto; padding: 0 1; }
 CribbageScreen #count, CribbageLessonScreen #count { width: auto; height: 5; margin-left: 1; }
 CribbageLessonScreen #log { margin-left: 1; }
 CribbageScreen #minilog {
-    display: none; width: 1fr; height: 5; border: round $foreground 30%; padding: 0 1;
-    margin-left: 1;
+    display: none; width: 1fr; height: 5; border-left: outer $foreground 30%; padding: 0 1;
+    margin-left: 1; background: $boost; content-align: left bottom;
 }
 CribbageScreen.-narrow #minilog { display: block; }
 CribbageScreen.-narrow #side { display: none; }

@@ -40,7 +40,7 @@ ACTION_BUTTONS: Final = (
 LOG_LINES: Final = 3
 KEYS_TEXT: Final = (
     "t take · p pass · d draw\n←→ choose a card · ⏎ discard\nk knock or gin · h hint\n"
-    "s score sheet · v review\n? help · q quit"
+    "s score sheet · v review\ni statistics · ? help · q quit"
 )
 
 
@@ -143,11 +143,16 @@ class TablePainter:
 
     def header(self, view: SeatView) -> None:
         """The title bar, and the opponent: known cards face up, the rest as card backs."""
-        self.static("#top").update(markup_escape(render.top_line(view)))
+        self.title(view)
         opponent = self.static("#opponent")
         opponent.update(colour_cards(render.opponent_cards(view, self.ascii_only)))
         opponent.border_title = markup_escape(render.opponent_heading(view, self.ascii_only))
         opponent.border_subtitle = markup_escape(render.dealer_note(view))
+
+    def title(self, view: SeatView) -> None:
+        """The title bar, fitted to the terminal's width (less its padding)."""
+        top = render.top_line(view, self.screen.app.size.width - 2)
+        self.static("#top").update(markup_escape(top))
 
     def piles(self, view: SeatView) -> None:
         legal = set(view.legal_actions)
@@ -168,7 +173,7 @@ class TablePainter:
 
     def turn(self, view: SeatView, busy: bool) -> None:
         text = render.screen_turn(view, busy, self.ascii_only)
-        self.static("#turn").update(colour_cards(text))
+        self.static("#turn").update(colour_cards(render.key_words(text, self.ascii_only)))
 
     def hand_info(self, view: SeatView, selected: Card | None) -> None:
         text = render.hand_info(view, selected, self.ascii_only)
@@ -183,9 +188,8 @@ class TablePainter:
             button = self.screen.query_one(f"#act-{key}", Button)
             button.display = key in verbs and not busy
             if key == "take" and top is not None:
-                button.label = f"Take {render.face(top, self.ascii_only)} (t)"
+                label = f"Take {render.face(top, self.ascii_only)} (t)"
             elif key == "discard" and selected is not None:
-                button.label = f"Discard {render.face(selected, self.ascii_only)} (⏎)"
-            else:
-                button.label = label
+                label = f"Discard {render.face(selected, self.ascii_only)} (⏎)"
+            button.label = render.key_words(label, self.ascii_only)
             button.disabled = key == "discard" and f"discard {selected}" not in legal

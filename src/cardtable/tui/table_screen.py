@@ -117,7 +117,7 @@ class TableScreen(Screen[None]):
                 yield Static(id="status")
             with Vertical(id="side"):
                 yield Static(id="sheet")
-                yield Static(KEYS_TEXT, id="keys")
+                yield Static(render.key_words(KEYS_TEXT, self.ascii_only), id="keys")
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -136,6 +136,7 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < 100, "-narrow")
+        self.painter.title(self.table.view)
 
     # -- showing what happened -----------------------------------------------------------
 
@@ -148,7 +149,9 @@ class TableScreen(Screen[None]):
     def note(self, text: str) -> None:
         """The status line under the buttons: a refusal, a hint, what is on its way. It
         stays until the next note or move."""
-        self.query_one("#status", Static).update(colour_cards(text))
+        self.query_one("#status", Static).update(
+            colour_cards(render.key_words(text, self.ascii_only))
+        )
 
     def tell(self, update: Update, first: bool) -> None:
         """The events since the last look, in the log."""
@@ -315,7 +318,10 @@ class TableScreen(Screen[None]):
         self.app.push_screen(sheet_screen(self.table.view))
 
     def action_help(self) -> None:
-        self.app.push_screen(help_screen(self.table.view, self.table.web_link()))
+        table = self.table
+        self.app.push_screen(
+            help_screen(table.view, table.web_link(), table.resume_command(), table.serve_command())
+        )
 
     def action_quit_table(self) -> None:
         self.app.exit()

@@ -103,7 +103,35 @@ def _ranks(cards: Sequence[Card]) -> str:
 
 
 def _chance_text(chance: float) -> str:
-    return f"{round(100 * min(1.0, max(0.0, chance)))}%"
+    """A chance in whole percent; a chance that rounds to 0% or 100% without being it is
+    "under 1%" or "over 99%", never a certainty it is not."""
+    chance = min(1.0, max(0.0, chance))
+    percent = round(100 * chance)
+    if percent == 0 and chance > 0:
+        return "under 1%"
+    if percent == 100 and chance < 1:
+        return "over 99%"
+    return f"{percent}%"
+
+
+def _best_chance(chance: float, choice: str) -> str:
+    """The words for the best ``choice``'s chance of winning near the end of a game; when
+    even the best is under 1% (the opponent all but sure to count out first) no choice
+    gives a real chance, and saying "the best chance, 0%" would read as advice to hope.
+
+    >>> _best_chance(0.62, "card")
+    'with the scores as they are, it gives the best chance of winning, 62%'
+    >>> _best_chance(0.001, "card")
+    'with the scores as they are, no card gives a real chance of winning (under 1% for the best)'
+    """
+    if round(100 * chance) == 0:
+        return (
+            f"with the scores as they are, no {choice} gives a real chance of winning "
+            f"({_chance_text(chance)} for the best)"
+        )
+    return (
+        f"with the scores as they are, it gives the best chance of winning, {_chance_text(chance)}"
+    )
 
 
 def _discard_hint(view: Observation) -> Hint:
@@ -127,8 +155,7 @@ def _discard_hint(view: Observation) -> Hint:
         if need <= max(best.hand_points):
             share = _chance_text(best.chance_of(need))
             text += f". The hand alone makes the {need} points you need with {share} of starters"
-        chance = _chance_text(chances[0])
-        text += f"; with the scores as they are, this gives the best chance of winning, {chance}"
+        text += "; " + _best_chance(chances[0], "lay-away")
     elif len(options) > 1:
         gap = best.value - options[1].value
         text += f"; keeping {_ranks(options[1].kept)} instead is {gap:.1f} points worse"
@@ -292,8 +319,8 @@ def _play_hint(view: Observation) -> Hint:
         if avoided:
             text += f"; {avoided}"
     if endgame and len(values) > 1:
-        chance = _chance_text((values[0].value + 1) / 2)
-        text += f". With the scores as they are, it gives the best chance of winning, {chance}"
+        words = _best_chance((values[0].value + 1) / 2, "card")
+        text += f". {words[0].upper()}{words[1:]}"
     figures: list[tuple[str, Figure]] = [
         ("pegs", points),
         ("count", new_count),
