@@ -12,6 +12,7 @@ from cardtable.table.errors import (
     NotYourTurnError,
     StaleActionError,
     TableUnavailableError,
+    UnplayableMatchError,
 )
 from cardtable.table.gin_views import (
     EventView,
@@ -65,5 +66,6 @@ __all__ = [
     "StaleActionError",
     "TableService",
     "TableUnavailableError",
+    "UnplayableMatchError",
     "json_text",
 ]

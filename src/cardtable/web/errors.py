@@ -1,8 +1,9 @@
 """How a refusal becomes an answer: a 4xx JSON ``{"error": "..."}`` that changes nothing.
 
 400 malformed, 401 no token, 403 wrong token or cross-site, 404 unknown, 408 a body too
-slow, 409 not your turn or stale, 413 too big, 422 illegal, 429 too many (with
-``Retry-After``); 500 (with no detail) for a fault of the server's own.
+slow, 409 not your turn, stale, or a stored match the table can no longer play, 413 too
+big, 422 illegal, 429 too many (with ``Retry-After``); 500 (with no detail) for a fault of
+the server's own.
 """
 
 from __future__ import annotations
@@ -16,7 +17,13 @@ from starlette.responses import JSONResponse, Response
 
 from cardtable.errors import CardTableError
 from cardtable.store import StoreUnavailableError
-from cardtable.table import AccessDeniedError, NotFoundError, NotYourTurnError, StaleActionError
+from cardtable.table import (
+    AccessDeniedError,
+    NotFoundError,
+    NotYourTurnError,
+    StaleActionError,
+    UnplayableMatchError,
+)
 
 __all__ = [
     "EXCEPTION_HANDLERS",
@@ -60,7 +67,7 @@ def status_of(error: CardTableError) -> int:
         return 404
     if isinstance(error, AccessDeniedError):
         return 403
-    if isinstance(error, StaleActionError | NotYourTurnError):
+    if isinstance(error, StaleActionError | NotYourTurnError | UnplayableMatchError):
         return 409
     return 422  # an illegal action, a bad setting, a bad card
 

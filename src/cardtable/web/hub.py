@@ -21,8 +21,9 @@ Protocol, JSON text frames of at most :data:`MAX_MESSAGE` bytes:
 
 A socket opened by another site's page (its ``Origin`` is not this host) is closed at once
 with 4403. A bad first message closes the connection: 4400 malformed, 4403 wrong token,
-4404 no match, 4429 too many token checks from this address, 1009 a frame too big; each
-close follows an ``{"type": "error", "error": "..."}`` message that says why.
+4404 no match, 4409 a stored match the table cannot play, 4429 too many token checks from
+this address, 1009 a frame too big; each close follows an
+``{"type": "error", "error": "..."}`` message that says why.
 """
 
 from __future__ import annotations
@@ -143,6 +144,9 @@ class Hub:
             return
         except StoreUnavailableError:  # 1013: try again later
             await _refuse(websocket, 1013, "the database did not answer: connect again shortly")
+            return
+        except CardTableError as error:  # a stored match the table cannot play, say
+            await _refuse(websocket, 4409, str(error))
             return
         connection = _Connection(websocket, seat, token, last_view=first, aids=aids)
         self._join(match_id, connection)

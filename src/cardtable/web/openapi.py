@@ -366,7 +366,19 @@ def _schemas() -> dict[str, Schema]:
         },
         "Options": {
             "type": "object",
-            "required": ["game", "levels", "presets", "settings", "games"],
+            "required": ["game", "levels", "presets", "settings", "bounds", "games"],
+            "properties": {
+                "bounds": {
+                    "type": "object",
+                    "description": "each integer setting's lowest and highest value",
+                    "additionalProperties": {
+                        "type": "array",
+                        "items": {"type": "integer"},
+                        "minItems": 2,
+                        "maxItems": 2,
+                    },
+                }
+            },
         },
         "SeatView": view,
         "Created": {
