@@ -830,7 +830,7 @@ class TableService:
         except StoreUnavailableError as error:
             if not (error.maybe_stored and self._was_stored(live, seat, text)):
                 raise TableUnavailableError(
-                    "the database is busy: your move was not stored; try it again", False
+                    "the database did not answer: your move was not stored; try it again", False
                 ) from error
             # Stored after all, its job with it: any worker takes that once it is free.
             self._signal_worker()

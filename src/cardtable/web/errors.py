@@ -87,17 +87,22 @@ async def _game_error(_request: Request, error: Exception) -> Response:
     return error_response(str(error), status_of(error))
 
 
-async def _store_error(_request: Request, error: Exception) -> Response:
-    """The database did not answer where no handler said more (a new match, the next one):
-    a 503 that says whether the write may have been kept, never that nothing changed when
-    a commit that failed on the way may have stored it."""
+async def _store_error(request: Request, error: Exception) -> Response:
+    """The database did not answer where no handler said more (a view, a new match, the
+    next one): a 503 that says what happened: a read could not be made, or whether a write
+    may have been kept (never that nothing changed when a commit that failed on the way may
+    have stored it)."""
     assert isinstance(error, StoreUnavailableError)
-    return error_response(store_error_text(error), 503, {"Retry-After": "1"})
+    reading = request.method in ("GET", "HEAD")
+    return error_response(store_error_text(error, reading), 503, {"Retry-After": "1"})
 
 
-def store_error_text(error: StoreUnavailableError) -> str:
-    """What a 503 says: whether the write may have been kept, never that nothing changed
-    when a commit that failed on the way may have stored it."""
+def store_error_text(error: StoreUnavailableError, reading: bool = False) -> str:
+    """What a 503 says: for a read (``reading``), that it could not be made; for a write,
+    whether it may have been kept, never that nothing changed when a commit that failed on
+    the way may have stored it."""
+    if reading:
+        return "the database did not answer: the view could not be read; try again in a moment"
     if error.maybe_stored:
         return (
             "the database did not confirm the change: it may have been made; look again in a moment"
