@@ -61,6 +61,7 @@ from cardtable.table import Lessons, TableService
 from cardtable.table.background import Background
 from cardtable.web import lessons, matches, players, review
 from cardtable.web.errors import EXCEPTION_HANDLERS, ApiError
+from cardtable.web.hosts import AllowedHosts, Hosts
 from cardtable.web.hub import Hub
 from cardtable.web.limits import RateLimiter, WebLimits
 from cardtable.web.openapi import openapi_json
@@ -147,16 +148,21 @@ def create_app(
     *,
     limits: WebLimits | None = None,
     clock: Callable[[], float] = time.monotonic,
+    hosts: Hosts | None = None,
 ) -> Starlette:
     """The web table over ``service`` (by default one on ``Store(database_url)``), within
     ``limits`` (when ``None``, those of the environment: :meth:`WebLimits.from_environment`,
     which are the defaults unless ``CARDTABLE_RATE_...`` variables are set) counted on
-    ``clock``."""
+    ``clock``, answering for the host names ``hosts`` (``None``: any; ``cardtable serve``
+    gives loopback names when it listens on loopback, :mod:`cardtable.web.hosts`)."""
     table = service or TableService(Store(database_url), computers="worker")
     app = _Table(
         routes=ROUTES,
         lifespan=_lifespan,
-        middleware=[Middleware(CrossSiteGuard)],
+        middleware=[
+            Middleware(AllowedHosts, hosts=hosts or Hosts(None)),
+            Middleware(CrossSiteGuard),
+        ],
         exception_handlers=EXCEPTION_HANDLERS,
     )
     app.state.web = WebState(table, Lessons(), Hub(table))
