@@ -165,7 +165,7 @@ def create_app(
         ],
         exception_handlers=EXCEPTION_HANDLERS,
     )
-    app.state.web = WebState(table, Lessons(), Hub(table))
     chosen = WebLimits.from_environment(os.environ) if limits is None else limits
+    app.state.web = WebState(table, Lessons(), Hub(table, chosen))
     app.state.limiter = RateLimiter(chosen, clock)
     return app

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -35,6 +34,7 @@ from typing import Any, ClassVar, Final
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from cardtable.web.limits import setting_count, setting_seconds
 from cardtable.web.security import SECURITY_HEADERS
 
 __all__ = ["ConnectionLimits", "GuardedHttp"]
@@ -60,36 +60,20 @@ class ConnectionLimits:
 
         >>> ConnectionLimits.from_environment({"CARDTABLE_HEAD_SECONDS": "2.5"}).head_seconds
         2.5
-        >>> ConnectionLimits.from_environment({"CARDTABLE_MAX_CONNECTIONS": " 50"})
+        >>> ConnectionLimits.from_environment({"CARDTABLE_MAX_CONNECTIONS": "0"})
         Traceback (most recent call last):
         ...
-        ValueError: CARDTABLE_MAX_CONNECTIONS must be a whole number from 1, not ' 50'
+        ValueError: CARDTABLE_MAX_CONNECTIONS must be a whole number, not '0'
         """
         base = cls()
         return cls(
-            max_connections=_whole(environ, "CARDTABLE_MAX_CONNECTIONS", base.max_connections),
-            head_bytes=_whole(environ, "CARDTABLE_HEAD_BYTES", base.head_bytes),
-            head_seconds=_seconds(environ, "CARDTABLE_HEAD_SECONDS", base.head_seconds),
-            idle_seconds=_seconds(environ, "CARDTABLE_IDLE_SECONDS", base.idle_seconds),
+            max_connections=setting_count(
+                environ, "CARDTABLE_MAX_CONNECTIONS", base.max_connections
+            ),
+            head_bytes=setting_count(environ, "CARDTABLE_HEAD_BYTES", base.head_bytes),
+            head_seconds=setting_seconds(environ, "CARDTABLE_HEAD_SECONDS", base.head_seconds),
+            idle_seconds=setting_seconds(environ, "CARDTABLE_IDLE_SECONDS", base.idle_seconds),
         )
-
-
-def _whole(environ: Mapping[str, str], name: str, default: int) -> int:
-    text = environ.get(name)
-    if text is None:
-        return default
-    if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) < 1:
-        raise ValueError(f"{name} must be a whole number from 1, not {text!r}")
-    return int(text)
-
-
-def _seconds(environ: Mapping[str, str], name: str, default: float) -> float:
-    text = environ.get(name)
-    if text is None:
-        return default
-    if not re.fullmatch(r"[0-9]{1,6}(?:\.[0-9]+)?", text) or float(text) <= 0:
-        raise ValueError(f"{name} must be seconds above 0, not {text!r}")
-    return float(text)
 
 
 _CLOSE: Final = (b"connection", b"close")
