@@ -654,8 +654,10 @@ def _paths() -> dict[str, Schema]:
                 '{"type": "aids", "on": true} turns the learning aids on in the views it is '
                 "sent; refusals close with 4400 "
                 "malformed, "
-                "4403 wrong token or another site's page, 4404 no match, 4429 too many token "
-                "checks, 1009 a frame over 4096 bytes.",
+                "4403 wrong token or another site's page, 4404 no match, 4409 a match stored "
+                "with rules the table no longer accepts, 4429 too many token checks or "
+                "sockets from the address, 4408 the seat's oldest socket when it has too many, "
+                "1008 a client that sends without reading, 1009 a frame over 4096 bytes.",
                 "x-websocket": True,
                 "parameters": [_MATCH_ID],
                 "responses": {
