@@ -11,6 +11,7 @@ from cardtable.cribbage.match import Match
 from cardtable.cribbage.players import make_player
 from cardtable.cribbage.rules import Rules, make_rules
 from cardtable.errors import InvalidRulesError
+from tests.ranges import CRIBBAGE_RANGES
 
 
 def _play(match: Match, seed: int = 0) -> Match:
@@ -105,11 +106,7 @@ def test_bad_settings_are_refused_by_name(settings: dict[str, str], message: str
 
 
 CRIBBAGE_BOUNDED = {
-    "target": (31, 10_000),
-    "skunk_games": (1, 100),
-    "double_skunk_games": (1, 100),
-    "games": (1, 1_000),
-    "match_points": (1, 1_000),
+    name: pair for name, pair in CRIBBAGE_RANGES.items() if not name.endswith("_line")
 }
 
 

@@ -10,6 +10,7 @@ import pytest
 from cardtable.errors import CardTableError, InvalidRulesError
 from cardtable.gin.rules import PRESETS, Rules, make_rules
 from tests.helpers import RANK_CHARS, RANK_VALUE
+from tests.ranges import GIN_RANGES
 
 # The table of RULES.md section 5, written out by hand.
 BASE: dict[str, Any] = {
@@ -179,15 +180,7 @@ def test_a_number_typed_is_ascii_digits_alone(text: str) -> None:
     assert make_rules(Rules(), {"target": "+50"}).target == 50
 
 
-BOUNDED = {
-    "knock_threshold": (0, 10),
-    "target": (1, 10_000),
-    "gin_bonus": (0, 1_000),
-    "undercut_bonus": (0, 1_000),
-    "big_gin_bonus": (0, 1_000),
-    "game_bonus": (0, 1_000),
-    "line_bonus": (0, 1_000),
-}
+BOUNDED = GIN_RANGES
 
 
 @pytest.mark.parametrize(("name", "bounds"), sorted(BOUNDED.items()))

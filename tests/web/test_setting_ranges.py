@@ -13,37 +13,16 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from starlette.websockets import WebSocketDisconnect
 
 from cardtable.cribbage.rules import Rules as CribbageRules
 from cardtable.gin.rules import Rules as GinRules
 from cardtable.table import TableService, json_text
 from cardtable.web.app import STATIC
+from tests.ranges import RANGES
 
-from .webhelpers import bearer
+from .webhelpers import bearer, refused_hello
 
-# The ranges of RULES.md section 5 and CRIBBAGE.md section 4 (the skunk lines are also
-# below the target, so below its highest value).
-BOUNDS = {
-    "gin": {
-        "knock_threshold": (0, 10),
-        "gin_bonus": (0, 1_000),
-        "undercut_bonus": (0, 1_000),
-        "big_gin_bonus": (0, 1_000),
-        "target": (1, 10_000),
-        "game_bonus": (0, 1_000),
-        "line_bonus": (0, 1_000),
-    },
-    "cribbage": {
-        "target": (31, 10_000),
-        "skunk_line": (1, 9_999),
-        "skunk_games": (1, 100),
-        "double_skunk_line": (1, 9_998),
-        "double_skunk_games": (1, 100),
-        "games": (1, 1_000),
-        "match_points": (1, 1_000),
-    },
-}
+BOUNDS = RANGES
 HUGE = 2**64 + 1
 
 
@@ -133,12 +112,8 @@ def test_a_match_stored_before_the_ranges_is_refused_clearly(
         f"/api/matches/{match_id}/actions", headers=bearer(token), json={"action": "pass"}
     )
     assert moved.status_code == 409, moved.text
-    with client.websocket_connect(f"/api/matches/{match_id}/ws") as ws:
-        ws.send_json({"type": "hello", "token": token})
-        assert "no longer accepts" in ws.receive_json()["error"]
-        with pytest.raises(WebSocketDisconnect) as closed:
-            ws.receive_json()
-        assert closed.value.code == 4409
+    said, code = refused_hello(client, match_id, token)
+    assert "no longer accepts" in said and code == 4409
     found = client.post(
         "/api/matches/lookup", json={"seats": [{"match_id": match_id, "token": token}]}
     )
