@@ -270,7 +270,7 @@ def test_a_postgres_restart_under_load_keeps_every_acknowledged_move(
             server = (a, b)[number % 2]
             created = httpx.post(
                 f"{server.base}/api/matches",
-                json={"level": "simple", "settings": {"target": 100000}},
+                json={"level": "simple", "settings": {"target": 10_000}},  # the most
             ).json()
             players.append(Player(server, created["match_id"], created["token"]))
         # Match 1 is played through b; its seat watches on a: pushes must come back too.
