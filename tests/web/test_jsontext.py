@@ -85,8 +85,7 @@ leaves = (
 )
 values = st.recursive(
     leaves,
-    lambda inner: st.lists(inner, max_size=3)
-    | st.dictionaries(any_text, inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(any_text, inner, max_size=3),
     max_leaves=30,
 )
 
