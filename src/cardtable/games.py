@@ -91,7 +91,11 @@ class Game(Protocol[M]):
         ...
 
     def settings_help(self) -> dict[str, str]:
-        """A one-line explanation of every setting (what the lobby shows)."""
+        """A one-line explanation of every setting, with its range (what the lobby shows)."""
+        ...
+
+    def settings_bounds(self) -> dict[str, tuple[int, int]]:
+        """The lowest and highest value of every integer setting."""
         ...
 
     def rules_from_dict(self, data: Mapping[str, Any]) -> GameRules:

@@ -11,6 +11,7 @@ from cardtable.cribbage.match import Match
 from cardtable.cribbage.players import make_player
 from cardtable.cribbage.rules import Rules, make_rules
 from cardtable.errors import InvalidRulesError
+from tests.ranges import CRIBBAGE_RANGES
 
 
 def _play(match: Match, seed: int = 0) -> Match:
@@ -104,6 +105,40 @@ def test_the_observation_never_holds_the_opponents_cards() -> None:
 def test_bad_settings_are_refused_by_name(settings: dict[str, str], message: str) -> None:
     with pytest.raises(InvalidRulesError, match=message):
         make_rules("standard", settings)
+
+
+CRIBBAGE_BOUNDED = {
+    name: pair for name, pair in CRIBBAGE_RANGES.items() if not name.endswith("_line")
+}
+
+
+@pytest.mark.parametrize(("name", "bounds"), sorted(CRIBBAGE_BOUNDED.items()))
+def test_every_integer_setting_has_a_range(name: str, bounds: tuple[int, int]) -> None:
+    """CRIBBAGE.md section 4: target at most 10,000, games and match points at most 1,000,
+    skunk values at most 100; above (2**64 made a match no view could encode), refused."""
+    low, high = bounds
+    assert Rules.bounds()[name] == bounds
+    assert getattr(make_rules("standard", {name: str(high)}), name) == high
+    for value in (high + 1, 2**53, 2**64 + 1):
+        with pytest.raises(InvalidRulesError, match=f"^{name} must be .*integer from {low:,} "):
+            make_rules("standard", {name: value})
+        with pytest.raises(InvalidRulesError, match=f"^{name} must be "):
+            make_rules("standard", {name: str(value)})
+
+
+@pytest.mark.parametrize("name", ["skunk_line", "double_skunk_line"])
+def test_the_skunk_lines_stay_below_the_biggest_target(name: str) -> None:
+    low, high = Rules.bounds()[name]
+    assert low == 1 and high < Rules.bounds()["target"][1]
+    settings: dict[str, object] = {"target": 10_000, "skunk_line": 9_999, name: 2**64}
+    with pytest.raises(InvalidRulesError, match=f"^{name} must be below"):
+        make_rules("standard", settings)
+
+
+@pytest.mark.parametrize("text", [" 61 ", "٦١", "6_1", "61.0"])
+def test_a_number_typed_is_ascii_digits_alone(text: str) -> None:
+    with pytest.raises(InvalidRulesError, match=r"^target must be an integer, not "):
+        make_rules("standard", {"target": text})
 
 
 def test_presets() -> None:

@@ -167,3 +167,55 @@ def test_peg_score_agrees_with_the_reference(cards: list[int]) -> None:
             peg_score(cards)
         return
     assert peg_score(cards).to_dict() == reference.peg_points(cards)
+
+
+def _score_together(hands: list[list[int]], expected: list[int], threads: int) -> list[str]:
+    """Score every hand in ``threads`` real threads released at once, each starting at
+    another hand (so that they want different keys); what went wrong, if anything."""
+    import threading
+
+    barrier = threading.Barrier(threads)
+    problems: list[str] = []
+    step = len(hands) // threads
+
+    def run(offset: int) -> None:
+        barrier.wait()
+        try:
+            for index in [*range(offset * step, len(hands)), *range(offset * step)]:
+                hand = hands[index]
+                if show_total(hand[:4], hand[4]) != expected[index]:
+                    problems.append(f"hand {index} scored wrong")
+        except Exception as error:  # collected: the test names it
+            problems.append(repr(error))
+
+    started = [threading.Thread(target=run, args=(i,)) for i in range(threads)]
+    for thread in started:
+        thread.start()
+    for thread in started:
+        thread.join(60)
+    return problems
+
+
+def test_threads_scoring_at_once_on_a_fresh_table_all_get_totals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rank table of show_total is built on first use. It was filled in place, so a
+    second thread, seeing it no longer empty, looked up a hand not yet in it: a KeyError (a
+    500 on a fresh server whose Cribbage seats asked for their aids at once). Real threads,
+    started together on an empty table, switching as often as Python lets them."""
+    import random
+    import sys
+
+    from cardtable.cribbage import score
+
+    hands = [random.Random(seed).sample(range(52), 5) for seed in range(400)]
+    expected = [show_total(hand[:4], hand[4]) for hand in hands]
+    old_interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for _trial in range(5):
+            monkeypatch.setattr(score, "_BY_RANKS", {})  # as in a fresh process
+            problems = _score_together(hands, expected, threads=8)
+            assert not problems, f"{len(problems)} problems, the first: {problems[0]}"
+    finally:
+        sys.setswitchinterval(old_interval)

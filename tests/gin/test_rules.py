@@ -10,6 +10,7 @@ import pytest
 from cardtable.errors import CardTableError, InvalidRulesError
 from cardtable.gin.rules import PRESETS, Rules, make_rules
 from tests.helpers import RANK_CHARS, RANK_VALUE
+from tests.ranges import GIN_RANGES
 
 # The table of RULES.md section 5, written out by hand.
 BASE: dict[str, Any] = {
@@ -155,8 +156,9 @@ def test_rules_errors_are_value_errors() -> None:
 
 
 def test_settings_given_as_text() -> None:
-    rules = make_rules(Rules(),
-        {"target": "150", "knock-threshold": " 7 ", "oklahoma": "yes", "next_dealer": "Alternate"}
+    rules = make_rules(
+        Rules(),
+        {"target": "150", "knock-threshold": "7", "oklahoma": " yes", "next_dealer": "Alternate"},
     )
     assert (rules.target, rules.knock_threshold, rules.oklahoma) == (150, 7, True)
     assert rules.next_dealer == "alternate"
@@ -167,6 +169,43 @@ def test_settings_given_as_text() -> None:
         make_rules(Rules(), {"target": "lots"})
     with pytest.raises(InvalidRulesError, match="oklahoma"):
         make_rules(Rules(), {"oklahoma": "perhaps"})
+
+
+@pytest.mark.parametrize("text", [" 50 ", "50 ", "\t50", "٥٠", "５０", "1_000", "50.0", "²", "+"])
+def test_a_number_typed_is_ascii_digits_alone(text: str) -> None:
+    """Python's int() takes spaces, underscores and every script's digits; a setting takes
+    ASCII digits with an optional sign and nothing else, refused naming the setting."""
+    with pytest.raises(InvalidRulesError, match=r"^target must be an integer, not "):
+        make_rules(Rules(), {"target": text})
+    assert make_rules(Rules(), {"target": "+50"}).target == 50
+
+
+BOUNDED = GIN_RANGES
+
+
+@pytest.mark.parametrize(("name", "bounds"), sorted(BOUNDED.items()))
+def test_every_integer_setting_has_a_range(name: str, bounds: tuple[int, int]) -> None:
+    """RULES.md section 5: the target at most 10,000, each bonus at most 1,000; beyond,
+    refused like any bad setting (2**64 once made a match no view could encode)."""
+    low, high = bounds
+    assert Rules.bounds()[name] == bounds
+    assert getattr(Rules().replace(**{name: low}), name) == low
+    assert getattr(make_rules(Rules(), {name: str(high)}), name) == high
+    for value in (low - 1, high + 1, 2**64 + 1, 2**53):
+        with pytest.raises(InvalidRulesError, match=f"^{name} must be "):
+            Rules().replace(**{name: value})
+        with pytest.raises(InvalidRulesError, match=f"^{name} must be "):
+            make_rules(Rules(), {name: str(value)})
+    with pytest.raises(InvalidRulesError, match=f"^{name} must be .*integer from {low} to "):
+        Rules().replace(**{name: 2**64})
+
+
+def test_a_huge_number_is_named_short_in_the_refusal() -> None:
+    with pytest.raises(InvalidRulesError) as refused:
+        make_rules(Rules(), {"target": "9" * 3000})
+    assert str(refused.value) == (
+        "target must be an integer from 1 to 10,000, not a number of 3000 digits"
+    )
 
 
 @pytest.mark.parametrize("name", sorted(TABLE))

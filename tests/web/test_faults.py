@@ -270,7 +270,7 @@ def test_a_postgres_restart_under_load_keeps_every_acknowledged_move(
             server = (a, b)[number % 2]
             created = httpx.post(
                 f"{server.base}/api/matches",
-                json={"level": "simple", "settings": {"target": 100000}},
+                json={"level": "simple", "settings": {"target": 10_000}},  # the most
             ).json()
             players.append(Player(server, created["match_id"], created["token"]))
         # Match 1 is played through b; its seat watches on a: pushes must come back too.
@@ -347,3 +347,42 @@ def test_a_postgres_restart_under_load_keeps_every_acknowledged_move(
         f"(c) restart took {restarted - restart_started:.1f}s; every match moved again within"
         f" {(max(resumed) - restarted) * 1000:.0f} ms; {totals}"
     )
+
+
+def test_a_stopped_postgres_is_a_503_that_says_what_happened() -> None:
+    """A PostgreSQL server of this test's own (a real one, run as an unprivileged user),
+    stopped: a move's 503 says the database did not answer and the move was not stored
+    (not that the database is busy), a view's says it could not be read (not that nothing
+    was stored, which no view does). Started again, the move goes through."""
+    from tests.pg import running_cluster
+
+    with running_cluster() as cluster:
+        store = Store(cluster.create_database(), lock_timeout=LOCK_TIMEOUT)
+        try:
+            service = TableService(store, computers="inline")
+            created = service.create_match((SeatSpec("human", "Ann"), SeatSpec("human", "Bo")))
+            match_id, tokens = created.match_id, [str(t) for t in created.tokens]
+            url = f"/api/matches/{match_id}"
+            # Two tables on the database: one has the match live (a move reads nothing
+            # first), the other has never read it (its view must).
+            apps = [create_app(TableService(store), limits=WebLimits.unlimited()) for _ in "ab"]
+            with TestClient(apps[0]) as playing, TestClient(apps[1]) as reading:
+                views = [playing.get(url, headers=bearer(t)).json() for t in tokens]
+                mover = next(i for i, v in enumerate(views) if v["legal_actions"])
+                body = {"action": some_move(views[mover]), "expected": views[mover]["action_count"]}
+                cluster.stop()
+                moved = playing.post(f"{url}/actions", json=body, headers=bearer(tokens[mover]))
+                assert moved.status_code == 503, moved.text
+                said = moved.json()["error"]
+                assert "did not answer" in said and "not stored" in said, said
+                assert "busy" not in said
+                seen = reading.get(url, headers=bearer(tokens[0]))
+                assert seen.status_code == 503, seen.text
+                said = seen.json()["error"]
+                assert "did not answer" in said and "could not be read" in said, said
+                assert "stored" not in said
+                cluster.start()
+                again = playing.post(f"{url}/actions", json=body, headers=bearer(tokens[mover]))
+                assert again.status_code == 200, again.text
+        finally:
+            store.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,7 +32,7 @@ def _depth(text: str) -> int:
 
 def reference(data: bytes | str, what: str, max_depth: int) -> Any:
     """The rules of ``read_json`` applied in full: UTF-8, nesting, JSON without NaN or
-    Infinity, no lone surrogate anywhere in the value."""
+    Infinity, no key named twice in an object, no lone surrogate anywhere in the value."""
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
@@ -42,8 +43,16 @@ def reference(data: bytes | str, what: str, max_depth: int) -> Any:
     def constant(name: str) -> Any:  # the first met is named, even in text broken later
         raise BadJson(f"{what} holds {name}, which is not a JSON number")
 
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [key for key, _value in pairs]
+        for index, key in enumerate(keys):
+            if key in keys[:index]:
+                shown = repr(key) if len(key) <= 40 else repr(key[:37] + "...")
+                raise BadJson(f"{what} names the key {shown} twice")
+        return dict(pairs)
+
     try:
-        value = json.loads(text, parse_constant=constant)
+        value = json.loads(text, parse_constant=constant, object_pairs_hook=unique)
     except BadJson:
         raise
     except ValueError:
@@ -76,8 +85,7 @@ leaves = (
 )
 values = st.recursive(
     leaves,
-    lambda inner: st.lists(inner, max_size=3)
-    | st.dictionaries(any_text, inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(any_text, inner, max_size=3),
     max_leaves=30,
 )
 
@@ -113,3 +121,14 @@ def test_escaped_and_raw_surrogates_are_refused() -> None:
         kind, message = outcome(read_json, data)
         assert kind == "refused" and "lone surrogate" in message, data
     assert outcome(read_json, '{"a": "\\ud83d\\ude00"}') == ("value", {"a": "\U0001f600"})
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"action": "pass", "action": "take"}', '{"seats": [{"token": "a", "token": "b"}]}'],
+)
+def test_a_key_named_twice_is_refused(text: str) -> None:
+    """Python keeps the last of a repeated key, other readers the first: a body that says
+    two things is refused rather than read one way here."""
+    kind, message = outcome(read_json, text)
+    assert kind == "refused" and "twice" in message, message

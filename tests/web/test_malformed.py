@@ -125,6 +125,10 @@ def test_an_odd_content_length_is_refused(
         pytest.param(b'{"name": "\xff\xfe"}', "not valid UTF-8", id="bad bytes"),
         pytest.param(b'{"settings": {"target": NaN}}', "NaN", id="NaN"),
         pytest.param(b'{"settings": {"target": -Infinity}}', "-Infinity", id="Infinity"),
+        pytest.param(b"", "it is empty", id="empty"),
+        pytest.param(b'{"opponent": "friend", "opponent": "computer"}', "twice", id="key twice"),
+        pytest.param(b'{"settings": {"target": 50, "target": 60}}', "twice", id="setting twice"),
+        pytest.param(b'{"friend_name": "' + b"x" * 30 + b'"}', "at most 24", id="unused name"),
     ],
 )
 def test_a_body_that_is_not_clean_json_creates_nothing(
@@ -320,3 +324,35 @@ def test_a_database_that_does_not_answer_is_a_truthful_503(
     assert ("may have been made" in said) is maybe_stored
     assert ("nothing was stored" in said) is not maybe_stored
     _secured(response.headers)
+
+
+def test_an_action_naming_a_key_twice_changes_nothing(
+    client: TestClient, service: TableService, seats: tuple[str, tuple[str, str]]
+) -> None:
+    """Python kept the last of the two; another reader (a proxy, a log) the first."""
+    match_id, tokens = seats
+    token = to_act_token(client, match_id, tokens)
+    before = _snapshot(client, service, match_id, tokens)
+    legal = view(client, match_id, token)["legal_actions"]
+    body = f'{{"action": "{legal[0]}", "action": "{legal[-1]}"}}'.encode()
+    response = client.post(
+        f"/api/matches/{match_id}/actions", content=body, headers={**JSON, **bearer(token)}
+    )
+    assert response.status_code == 400 and "twice" in response.json()["error"], response.text
+    assert _snapshot(client, service, match_id, tokens) == before
+
+
+def test_a_wrong_method_is_405_naming_every_method_the_path_takes(
+    client: TestClient, seats: tuple[str, tuple[str, str]]
+) -> None:
+    match_id, (token, _theirs) = seats
+    wrong = client.put(f"/api/matches/{match_id}", headers=bearer(token))
+    assert wrong.status_code == 405, wrong.text
+    allowed = {method.strip() for method in wrong.headers["allow"].split(",")}
+    assert allowed == {"GET", "HEAD", "DELETE"}
+    _secured(wrong.headers)
+    for method in ("GET", "DELETE"):
+        lookup = client.request(method, "/api/matches/lookup")
+        assert lookup.status_code == 405, lookup.text  # not 404: the path is there
+        assert lookup.headers["allow"] == "POST" and "POST" in lookup.json()["error"]
+    assert view(client, match_id, token)["match_id"] == match_id

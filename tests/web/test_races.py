@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -12,6 +13,7 @@ from cardtable.errors import IllegalActionError
 from cardtable.store import Store
 from cardtable.table import SeatSpec, SeatView, StaleActionError, TableService
 
+from .processes import ServerProcess
 from .webhelpers import LiveServer, bearer
 
 
@@ -103,3 +105,27 @@ def test_two_servers_on_one_database_apply_exactly_one(db_url: str) -> None:
     finally:
         for store in stores:
             store.close()
+
+
+def test_a_fresh_server_gives_cribbage_seats_their_aids_at_once(tmp_path: Path) -> None:
+    """A real server process, fresh: eight Cribbage friend matches whose sixteen seats ask
+    for their first view with the aids at the same moment. The scorer's rank table, built
+    on first use, was used by one request while another filled it: 500s in every trial."""
+    with ServerProcess(f"sqlite:///{tmp_path / 'fresh.db'}") as server:
+        with httpx.Client(base_url=server.base, timeout=30) as http:
+            body = {"game": "cribbage", "opponent": "friend"}
+            seats = []
+            for _ in range(8):
+                created = http.post("/api/matches", json=body).json()
+                seats += [
+                    (created["match_id"], created["token"]),
+                    (created["match_id"], created["invite"]["token"]),
+                ]
+
+        def first_view(match_id: str, token: str) -> int:
+            with httpx.Client(base_url=server.base, timeout=30) as own:
+                url = f"/api/matches/{match_id}?aids=1"
+                return own.get(url, headers=bearer(token)).status_code
+
+        codes = race([lambda m=m, t=t: first_view(m, t) for m, t in seats])
+        assert codes == [200] * len(seats), f"{codes}\n{server.output()}"

@@ -208,3 +208,18 @@ def worker_table(folder: Path) -> Iterator[tuple[LiveServer, TableService]]:
     with LiveServer(create_app(service, limits=WebLimits.unlimited())) as live:
         yield live, service
     store.close()
+
+
+def refused_hello(client: TestClient, match_id: str, token: str) -> tuple[str, int]:
+    """Say hello on the match's socket when it is to be refused: the error it is told, and
+    the code it is then closed with."""
+    from starlette.websockets import WebSocketDisconnect
+
+    with client.websocket_connect(f"/api/matches/{match_id}/ws") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        said = str(ws.receive_json()["error"])
+        try:
+            ws.receive_json()
+        except WebSocketDisconnect as closed:
+            return said, closed.code
+    raise AssertionError("the socket was not closed after its error")

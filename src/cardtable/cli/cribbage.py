@@ -26,7 +26,7 @@ from cardtable.cards import (
 from cardtable.cli.evaluate import add_cribbage_evaluate
 from cardtable.cli.review_lines import decision_lines, terminal_width, write_summary
 from cardtable.cli.sim import add_cribbage_tournament
-from cardtable.cli.usage import UsageError, settings_from
+from cardtable.cli.usage import UsageError, settings_from, whole
 from cardtable.cribbage.hand import STARTER_INDEX, dealt_cards
 from cardtable.cribbage.match import Match
 from cardtable.cribbage.players import Player, make_player, player_names
@@ -378,7 +378,7 @@ def _add_match(sub: Any) -> None:
     )
     p.add_argument("--seed", help="match seed (random when absent; the output names it)")
     p.add_argument(
-        "--target", type=int, metavar="N", help="points to win a game (same as --set target=N)"
+        "--target", type=whole, metavar="N", help="points to win a game (same as --set target=N)"
     )
     p.add_argument("--record", metavar="FILE", help="write the match record here")
     add_rules_options(p)
@@ -410,7 +410,7 @@ def _add_review(sub: Any) -> None:
         ),
     )
     p.add_argument("file", metavar="FILE", help="a match record ('-' reads standard input)")
-    p.add_argument("--seat", type=int, help="review only this seat's decisions (0 or 1)")
+    p.add_argument("--seat", type=whole, help="review only this seat's decisions (0 or 1)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_review)
 

@@ -18,7 +18,7 @@ import sys
 from typing import Any, TextIO
 
 from cardtable.cli.sim import refusals_as_usage_errors
-from cardtable.cli.usage import UsageError, add_rules_options, rules_from_args
+from cardtable.cli.usage import UsageError, add_rules_options, rules_from_args, whole
 from cardtable.gin.players import player_names
 from cardtable.sim.evaluate import DEFAULT_OPPONENTS, evaluate
 from cardtable.sim.players import GameName
@@ -60,7 +60,7 @@ def add_evaluate(sub: Any, game: GameName = "gin") -> None:
     )
     p.add_argument(
         "--games",
-        type=int,
+        type=whole,
         default=200,
         help="games against each opponent, an even number (default 200: 100 duplicate deals)",
     )

@@ -19,7 +19,14 @@ from cardtable.cards import parse_card, parse_cards
 from cardtable.cards.card import CardSet
 from cardtable.cli import evaluate, sim, tui, web
 from cardtable.cli.review_lines import decision_lines, terminal_width, write_summary
-from cardtable.cli.usage import NoCommand, Parser, UsageError, add_rules_options, rules_from_args
+from cardtable.cli.usage import (
+    NoCommand,
+    Parser,
+    UsageError,
+    add_rules_options,
+    rules_from_args,
+    whole,
+)
 from cardtable.errors import CardTableError
 from cardtable.gin.match import Match
 from cardtable.gin.melds import best_arrangement, discard_options, parse_arrangement
@@ -302,7 +309,7 @@ def _add_review(sub: Any) -> None:
         ),
     )
     p.add_argument("file", help="a match record (ginrummy match --record FILE writes one)")
-    p.add_argument("--seat", type=int, help="review only this seat's decisions (0 or 1)")
+    p.add_argument("--seat", type=whole, help="review only this seat's decisions (0 or 1)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_review)
 
@@ -336,7 +343,7 @@ def _add_engine_commands(sub: Any) -> None:
     p = sub.add_parser("match", help="play a computer-vs-computer match")
     p.add_argument("--players", nargs=2, default=["simple", "simple"], metavar="LEVEL")
     p.add_argument("--seed", help="match seed (random when absent)")
-    p.add_argument("--target", type=int, help="score that ends the match")
+    p.add_argument("--target", type=whole, help="score that ends the match")
     p.add_argument("--record", metavar="FILE", help="write the match record here")
     add_rules_options(p)
     p.add_argument("--json", action="store_true")

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import asdict
 from typing import Any, TextIO
 
-from cardtable.cli.usage import UsageError, add_rules_options, rules_from_args, settings_from
+from cardtable.cli.usage import UsageError, add_rules_options, rules_from_args, settings_from, whole
 from cardtable.errors import CardTableError
 from cardtable.gin.players import player_names
 from cardtable.gin.rules import PRESETS
@@ -41,7 +41,7 @@ SERIES_HELP = (
 
 
 def _add_series(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--series", type=int, default=1, help=SERIES_HELP)
+    parser.add_argument("--series", type=whole, default=1, help=SERIES_HELP)
 
 
 def report_seed(seed: str) -> None:
@@ -68,10 +68,10 @@ def add_tournament(sub: Any) -> None:
     p.add_argument("player_a")
     p.add_argument("player_b")
     size = p.add_mutually_exclusive_group()
-    size.add_argument("--matches", type=int, default=100, help="matches to play (default 100)")
-    size.add_argument("--hands", type=int, help="play single hands instead of matches")
+    size.add_argument("--matches", type=whole, default=100, help="matches to play (default 100)")
+    size.add_argument("--hands", type=whole, help="play single hands instead of matches")
     p.add_argument("--seed", help=SEED_HELP)
-    p.add_argument("--workers", type=int, help="worker processes (default: all cores)")
+    p.add_argument("--workers", type=whole, help="worker processes (default: all cores)")
     p.add_argument("--backend", choices=("process", "ray"), default="process")
     p.add_argument("--progress", action="store_true", help="progress lines even when piped")
     add_rules_options(p)
@@ -160,10 +160,10 @@ def add_cribbage_tournament(sub: Any) -> None:
     p.add_argument("player_a", help=f"a player: {names} or module:factory")
     p.add_argument("player_b")
     size = p.add_mutually_exclusive_group()
-    size.add_argument("--matches", type=int, default=100, help="matches to play (default 100)")
-    size.add_argument("--hands", type=int, help="play single hands instead of matches")
+    size.add_argument("--matches", type=whole, default=100, help="matches to play (default 100)")
+    size.add_argument("--hands", type=whole, help="play single hands instead of matches")
     p.add_argument("--seed", help=SEED_HELP)
-    p.add_argument("--workers", type=int, help="worker processes (default: all cores)")
+    p.add_argument("--workers", type=whole, help="worker processes (default: all cores)")
     p.add_argument("--backend", choices=("process", "ray"), default="process")
     p.add_argument("--progress", action="store_true", help="progress lines even when piped")
     p.add_argument(
@@ -175,7 +175,7 @@ def add_cribbage_tournament(sub: Any) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument(
         "--series",
-        type=int,
+        type=whole,
         default=1,
         help="matches per series: the first dealer of each next match follows "
         "next_game_dealer (default 1: independent matches)",
@@ -273,17 +273,17 @@ def add_simulate(sub: Any) -> None:
         help=f"two or more players: {', '.join(player_names())} or module:factory "
         "(more than two: a round robin)",
     )
-    parser.add_argument("--games", type=int, default=100, help="games per pairing")
+    parser.add_argument("--games", type=whole, default=100, help="games per pairing")
     parser.add_argument("--unit", choices=("hand", "match"), default="match")
     parser.add_argument("--seed", help=f"the seed of the whole run; {SEED_HELP}")
-    parser.add_argument("--workers", type=int, default=1, help="processes (or Ray CPUs)")
+    parser.add_argument("--workers", type=whole, default=1, help="processes (or Ray CPUs)")
     parser.add_argument("--backend", choices=BACKENDS, default="process")
     parser.add_argument("--ray-address", help="a Ray cluster to join (with --backend ray)")
     parser.add_argument("--no-pairs", action="store_true", help="fresh deals for every game")
-    parser.add_argument("--chunk-size", type=int, help="games per task sent to a worker")
+    parser.add_argument("--chunk-size", type=whole, help="games per task sent to a worker")
     parser.add_argument("--rules", default="standard", help=f"preset: {', '.join(PRESETS)}")
     parser.add_argument("--set", action="append", metavar="KEY=VALUE", help="change a setting")
-    parser.add_argument("--target", type=int, help="score that ends a match")
+    parser.add_argument("--target", type=whole, help="score that ends a match")
     parser.add_argument("--records", metavar="FILE", help="write every game as a JSON line")
     parser.add_argument("--json", action="store_true", help="print JSON only")
     _add_series(parser)  # last: the usage lines recorded before it keep their line breaks

@@ -14,7 +14,7 @@ import getpass
 import os
 from typing import Any, TextIO
 
-from cardtable.cli.usage import UsageError, add_rules_options, rules_from_args, settings_from
+from cardtable.cli.usage import UsageError, add_rules_options, rules_from_args, settings_from, whole
 from cardtable.games import GameRules
 
 __all__ = ["GAMES", "THEMES", "add_lesson", "add_play"]
@@ -59,7 +59,7 @@ def add_play(sub: Any) -> None:
         )
     else:
         add_rules_options(p)
-    p.add_argument("--target", type=int, help="score that ends the match")
+    p.add_argument("--target", type=whole, help="score that ends the match")
     p.add_argument("--seed", help="match seed (random when absent)")
     p.add_argument(
         "--resume",

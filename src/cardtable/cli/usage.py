@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from cardtable.gin.rules import PRESETS, Rules, make_rules
+from cardtable.numbers import whole_number
 
 __all__ = [
     "NoCommand",
@@ -32,6 +33,16 @@ class NoCommand(UsageError):
     def __init__(self, message: str, help_text: str) -> None:
         super().__init__(message)
         self.help = help_text
+
+
+def whole(text: str) -> int:
+    """An argparse type for whole numbers typed on a command line: ASCII digits with an
+    optional sign and nothing else (Python's int also takes " 50 ", "1_000" and other
+    scripts' digits); refused in argparse's own words, so every message stays as it was."""
+    number = whole_number(text)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}")
+    return number
 
 
 class Parser(argparse.ArgumentParser):

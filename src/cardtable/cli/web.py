@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
+from cardtable.cli.usage import whole
+
 __all__ = ["add_serve"]
 
 
@@ -13,8 +15,15 @@ def add_serve(sub: Any, processes: bool = False) -> None:
     processes on PostgreSQL), which ``ginrummy serve`` keeps out of its unchanged help."""
     p = sub.add_parser("serve", help="serve the web table (http://127.0.0.1:8000 by default)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
-    p.set_defaults(func=_cmd_serve, workers=1, job_lease=None, cache_size=None)
+    p.add_argument("--port", type=whole, default=8000, help="port to listen on (8000)")
+    p.set_defaults(
+        func=_cmd_serve,
+        workers=1,
+        job_lease=None,
+        cache_size=None,
+        max_connections=None,
+        allowed_hosts=None,
+    )
     if not processes:
         p.add_argument(
             "--database",
@@ -32,7 +41,7 @@ def add_serve(sub: Any, processes: bool = False) -> None:
     )
     p.add_argument(
         "--workers",
-        type=int,
+        type=whole,
         default=1,
         metavar="N",
         help="server processes on the port (1; more need PostgreSQL)",
@@ -45,9 +54,23 @@ def add_serve(sub: Any, processes: bool = False) -> None:
     )
     p.add_argument(
         "--cache-size",
-        type=int,
+        type=whole,
         metavar="N",
         help="matches each process keeps live in memory (2000)",
+    )
+    p.add_argument(
+        "--max-connections",
+        type=whole,
+        metavar="N",
+        help="connections each process holds at once, sockets included; more are refused "
+        "with 503 (default: $CARDTABLE_MAX_CONNECTIONS, else 1000)",
+    )
+    p.add_argument(
+        "--allowed-hosts",
+        metavar="NAMES",
+        help="host names the server answers for, separated by commas (*.example.org for "
+        "any under it; * for any); default: $CARDTABLE_ALLOWED_HOSTS, else loopback names "
+        "when --host is loopback and any name otherwise",
     )
 
 
@@ -65,4 +88,6 @@ def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         workers=args.workers,
         job_lease=args.job_lease,
         cache_size=args.cache_size,
+        max_connections=args.max_connections,
+        allowed_hosts=args.allowed_hosts,
     )

@@ -14,6 +14,7 @@ from typing import Final
 
 from cardtable.cards import CARDS, Card, parse_card
 from cardtable.errors import CardTableError, IllegalActionError
+from cardtable.numbers import whole_number
 
 __all__ = ["ACCEPT", "GO", "MUGGINS", "Action", "ActionKind"]
 
@@ -87,9 +88,11 @@ class Action:
                     raise IllegalActionError("play names the one card played")
                 return cls.play(parse_card(args[0]))
             if kind is ActionKind.COUNT:
-                if len(args) != 1 or not args[0].isdigit():
+                # ASCII digits only: str.isdigit also takes "²", which int() refuses.
+                points = whole_number(args[0]) if len(args) == 1 and args[0].isdigit() else None
+                if points is None:
                     raise IllegalActionError("count states the points as a whole number")
-                return cls.count(int(args[0]))
+                return cls.count(points)
         except IllegalActionError:
             raise
         except CardTableError as error:

@@ -22,6 +22,7 @@ from cardtable.cribbage.record import dump
 from cardtable.cribbage.rules import PRESETS, Rules, make_rules
 from cardtable.errors import InvalidRulesError
 from cardtable.games import Game
+from cardtable.numbers import help_with_ranges
 
 __all__ = ["CRIBBAGE", "CribbageComputer", "CribbageGame"]
 
@@ -51,7 +52,10 @@ class CribbageGame:
         return {name: rules.to_dict() for name, rules in PRESETS.items()}
 
     def settings_help(self) -> dict[str, str]:
-        return Rules.describe()
+        return help_with_ranges(Rules.describe(), Rules.bounds())
+
+    def settings_bounds(self) -> dict[str, tuple[int, int]]:
+        return Rules.bounds()
 
     def rules_from_dict(self, data: Mapping[str, Any]) -> Rules:
         if not isinstance(data, Mapping):

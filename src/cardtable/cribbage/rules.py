@@ -21,13 +21,14 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from cardtable.errors import InvalidRulesError
+from cardtable.numbers import check_range, is_int, shown, whole_number
 
 __all__ = ["PRESETS", "Rules", "make_rules"]
 
 NextGameDealer = Literal["loser", "alternate"]
 
 _HELP: Final[dict[str, str]] = {
-    "target": "points to win a game (121, 61, or any integer of at least 31)",
+    "target": "points to win a game (121, 61, or any integer from 31 to 10,000)",
     "skunk_line": "a loser below this many points is skunked, or off",
     "skunk_games": "how many games a skunk counts as",
     "double_skunk_line": "a loser below this is double-skunked (below the skunk line), or off",
@@ -39,10 +40,19 @@ _HELP: Final[dict[str, str]] = {
     "match_points": "game points that win the match instead of a number of games, or off",
 }
 _OPTIONAL: Final = ("skunk_line", "double_skunk_line", "match_points")
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+# Every integer setting's range (CRIBBAGE.md section 4): none is unbounded, so no match holds
+# a number that a view's JSON or a browser could not carry exactly. The skunk lines are also
+# below the target (and the double below the skunk line), checked with the target.
+MAX_TARGET: Final = 10_000
+_BOUNDS: Final[dict[str, tuple[int, int]]] = {
+    "target": (31, MAX_TARGET),
+    "skunk_line": (1, MAX_TARGET - 1),
+    "skunk_games": (1, 100),
+    "double_skunk_line": (1, MAX_TARGET - 2),
+    "double_skunk_games": (1, 100),
+    "games": (1, 1_000),
+    "match_points": (1, 1_000),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,26 +70,30 @@ class Rules:
     match_points: int | None = None
 
     def __post_init__(self) -> None:
-        if not _is_int(self.target) or self.target < 31:
+        if not is_int(self.target) or self.target < 31:
             raise InvalidRulesError(
-                f"target must be an integer of at least 31, not {self.target!r}"
+                f"target must be an integer of at least 31, not {shown(self.target)}"
             )
+        check_range("target", self.target, *_BOUNDS["target"])  # too big
         skunk, double = self.skunk_line, self.double_skunk_line
-        if skunk is not None and (not _is_int(skunk) or not 1 <= skunk < self.target):
+        if skunk is not None and (not is_int(skunk) or not 1 <= skunk < self.target):
             raise InvalidRulesError(
-                f"skunk_line must be below the target ({self.target}), not {skunk!r}"
+                f"skunk_line must be below the target ({self.target}), not {shown(skunk)}"
             )
         if double is not None:
             if skunk is None:
                 raise InvalidRulesError("double_skunk_line needs a skunk_line: set it off too")
-            if not _is_int(double) or not 1 <= double < skunk:
+            if not is_int(double) or not 1 <= double < skunk:
                 raise InvalidRulesError(
-                    f"double_skunk_line must be below the skunk line ({skunk}), not {double!r}"
+                    f"double_skunk_line must be below the skunk line ({skunk}), not {shown(double)}"
                 )
         for name in ("skunk_games", "double_skunk_games", "games"):
             value = getattr(self, name)
-            if not _is_int(value) or value < 1:
-                raise InvalidRulesError(f"{name} must be an integer of at least 1, not {value!r}")
+            if not is_int(value) or value < 1:
+                raise InvalidRulesError(
+                    f"{name} must be an integer of at least 1, not {shown(value)}"
+                )
+            check_range(name, value, *_BOUNDS[name])  # too big
         if double is not None and self.double_skunk_games < self.skunk_games:
             raise InvalidRulesError(
                 f"double_skunk_games ({self.double_skunk_games}) must be at least skunk_games "
@@ -90,12 +104,13 @@ class Rules:
                 f"next_game_dealer must be one of loser, alternate, not {self.next_game_dealer!r}"
             )
         if not isinstance(self.muggins, bool):
-            raise InvalidRulesError(f"muggins must be on or off, not {self.muggins!r}")
+            raise InvalidRulesError(f"muggins must be on or off, not {shown(self.muggins)}")
         points = self.match_points
-        if points is not None and (not _is_int(points) or points < 1):
+        if points is not None and (not is_int(points) or points < 1):
             raise InvalidRulesError(
-                f"match_points must be off or an integer of at least 1, not {points!r}"
+                f"match_points must be off or an integer of at least 1, not {shown(points)}"
             )
+        check_range("match_points", points, *_BOUNDS["match_points"], off=True)  # too big
 
     @classmethod
     def preset(cls, name: str = "standard", /, **overrides: Any) -> Rules:
@@ -141,8 +156,17 @@ class Rules:
 
     @staticmethod
     def describe() -> dict[str, str]:
-        """A one-line explanation of every setting."""
+        """A one-line explanation of every setting (:meth:`bounds` gives the ranges)."""
         return dict(_HELP)
+
+    @staticmethod
+    def bounds() -> dict[str, tuple[int, int]]:
+        """The lowest and highest value of every integer setting.
+
+        >>> Rules.bounds()["games"]
+        (1, 1000)
+        """
+        return dict(_BOUNDS)
 
 
 def make_rules(
@@ -185,7 +209,7 @@ def _lines_for(target: object, base: Rules) -> dict[str, Any]:
         return {"skunk_line": 91, "double_skunk_line": 61}
     if target == 61:
         return {"skunk_line": 31, "double_skunk_line": None}
-    if not _is_int(target):
+    if not is_int(target):
         return {}
     assert isinstance(target, int)
     skunk = base.skunk_line if base.skunk_line is not None and base.skunk_line < target else None
@@ -198,23 +222,23 @@ def _lines_for(target: object, base: Rules) -> dict[str, Any]:
 def _convert(name: str, text: str) -> Any:
     if name not in _HELP:
         raise InvalidRulesError(f"unknown setting {name!r}: settings are {', '.join(_HELP)}")
-    text = text.strip()
-    lowered = text.lower()
+    # A word may come with spaces around it; a number may not (see cardtable.numbers).
+    lowered = text.strip().lower()
     if name == "muggins":
         if lowered in ("on", "true", "yes", "1"):
             return True
         if lowered in ("off", "false", "no", "0"):
             return False
-        raise InvalidRulesError(f"muggins must be on or off, not {text!r}")
+        raise InvalidRulesError(f"muggins must be on or off, not {shown(text.strip())}")
     if name == "next_game_dealer":
         return lowered
     if name in _OPTIONAL and lowered in ("off", "none", "no"):
         return None
-    try:
-        return int(text)
-    except ValueError:
+    number = whole_number(text)
+    if number is None:
         kind = "an integer or off" if name in _OPTIONAL else "an integer"
-        raise InvalidRulesError(f"{name} must be {kind}, not {text!r}") from None
+        raise InvalidRulesError(f"{name} must be {kind}, not {shown(text)}")
+    return number
 
 
 PRESETS: Final[dict[str, Rules]] = {

@@ -206,16 +206,26 @@ def _rank_points(ranks: Sequence[int]) -> int:
 # A multiset of five ranks as one int: three bits per rank hold how many cards of it there
 # are (at most four), so the key is the sum of the cards' weights, in any order.
 _WEIGHTS: Final = tuple(1 << 3 * (card % 13) for card in range(52))
+# Empty until first used (building it costs some 35 ms, which an import should not pay),
+# then replaced by the complete table: never filled in place, so that a thread reading it
+# while another builds it sees an empty table (and builds its own) or a whole one. Filled
+# in place, a second thread looked up a key not yet there (a KeyError: a 500 on a fresh
+# server whose Cribbage seats asked for their aids at once).
 _BY_RANKS: dict[int, int] = {}
 
 
 def _rank_table() -> dict[int, int]:
     """Every multiset of five ranks (6,175 of them) with its points, built on first use."""
-    if not _BY_RANKS:
-        for ranks in combinations_with_replacement(range(13), 5):
-            if max(ranks.count(r) for r in ranks) <= 4:
-                _BY_RANKS[sum(1 << 3 * r for r in ranks)] = _rank_points(ranks)
-    return _BY_RANKS
+    global _BY_RANKS
+    table = _BY_RANKS
+    if not table:
+        table = {
+            sum(1 << 3 * r for r in ranks): _rank_points(ranks)
+            for ranks in combinations_with_replacement(range(13), 5)
+            if max(ranks.count(r) for r in ranks) <= 4
+        }
+        _BY_RANKS = table  # published whole
+    return table
 
 
 def show_total(hand: Iterable[Card], starter: int, crib: bool = False) -> int:

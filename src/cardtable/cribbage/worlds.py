@@ -42,7 +42,7 @@ from cardtable.cards import VALUES, Card
 from cardtable.cribbage.actions import ACCEPT, GO, MUGGINS, Action
 from cardtable.cribbage.hand import STARTER_INDEX, Hand, Observation, Phase
 from cardtable.cribbage.match import MatchObservation
-from cardtable.cribbage.rules import Rules, make_rules
+from cardtable.cribbage.rules import MAX_TARGET, Rules, make_rules
 from cardtable.errors import IllegalActionError
 
 __all__ = ["MAX_TRIES", "sample_deck", "sample_world", "sample_worlds"]
@@ -214,7 +214,9 @@ def _world(
     return None
 
 
-_NO_TARGET: Final = 10**9
+# A target no replay reaches: a hand scores a few dozen points, far below the highest
+# target the rules allow (a value above it is refused as a setting).
+_NO_TARGET: Final = MAX_TARGET
 
 
 def _start_pegs(observation: Observation, endless: Hand) -> list[tuple[int, int]]:

@@ -21,6 +21,7 @@ from cardtable.gin.match import Match
 from cardtable.gin.players import Player, make_player, player_names
 from cardtable.gin.record import dump
 from cardtable.gin.rules import PRESETS, Rules, make_rules
+from cardtable.numbers import help_with_ranges
 
 __all__ = ["GIN", "GinComputer", "GinGame"]
 
@@ -50,7 +51,10 @@ class GinGame:
         return {name: rules.to_dict() for name, rules in PRESETS.items()}
 
     def settings_help(self) -> dict[str, str]:
-        return Rules.describe()
+        return help_with_ranges(Rules.describe(), Rules.bounds())
+
+    def settings_bounds(self) -> dict[str, tuple[int, int]]:
+        return Rules.bounds()
 
     def rules_from_dict(self, data: Mapping[str, Any]) -> Rules:
         if not isinstance(data, Mapping):

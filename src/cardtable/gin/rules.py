@@ -22,6 +22,7 @@ from typing import Any, Final, Literal
 
 from cardtable.cards import VALUES, Card
 from cardtable.errors import InvalidRulesError
+from cardtable.numbers import check_range, is_int, shown, whole_number
 
 __all__ = ["PRESETS", "Rules", "make_rules"]
 
@@ -36,7 +37,20 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "next_dealer": ("winner", "loser", "alternate"),
     "series_first_player": ("alternate", "loser", "winner"),
 }
-_NON_NEGATIVE: Final = ("gin_bonus", "undercut_bonus", "game_bonus", "line_bonus")
+# Every integer setting's range (RULES.md section 5): none is unbounded, so no match holds a
+# number that a view's JSON or a browser could not carry exactly.
+MAX_TARGET: Final = 10_000
+MAX_BONUS: Final = 1_000
+_BOUNDS: Final[dict[str, tuple[int, int]]] = {
+    "knock_threshold": (0, 10),
+    "gin_bonus": (0, MAX_BONUS),
+    "undercut_bonus": (0, MAX_BONUS),
+    "big_gin_bonus": (0, MAX_BONUS),
+    "target": (1, MAX_TARGET),
+    "game_bonus": (0, MAX_BONUS),
+    "line_bonus": (0, MAX_BONUS),
+}
+_OPTIONAL: Final = ("big_gin_bonus",)
 
 _HELP: Final[dict[str, str]] = {
     "knock_threshold": "highest deadwood a knock may leave (0 to 10; 0 is straight gin)",
@@ -74,23 +88,30 @@ class Rules:
 
     def __post_init__(self) -> None:
         threshold = self.knock_threshold
-        if not _is_int(threshold) or not 0 <= threshold <= 10:
+        if not is_int(threshold) or not 0 <= threshold <= 10:
             raise InvalidRulesError(
-                f"knock_threshold must be an integer from 0 to 10, not {threshold!r}"
+                f"knock_threshold must be an integer from 0 to 10, not {shown(threshold)}"
             )
         if not isinstance(self.oklahoma, bool):
             raise InvalidRulesError(f"oklahoma must be true or false, not {self.oklahoma!r}")
-        for name in _NON_NEGATIVE:
+        for name in ("gin_bonus", "undercut_bonus", "game_bonus", "line_bonus"):
             value = getattr(self, name)
-            if not _is_int(value) or value < 0:
-                raise InvalidRulesError(f"{name} must be a non-negative integer, not {value!r}")
+            if not is_int(value) or value < 0:
+                raise InvalidRulesError(
+                    f"{name} must be a non-negative integer, not {shown(value)}"
+                )
         big = self.big_gin_bonus
-        if big is not None and (not _is_int(big) or big < 0):
+        if big is not None and (not is_int(big) or big < 0):
             raise InvalidRulesError(
-                f"big_gin_bonus must be off or a non-negative integer, not {big!r}"
+                f"big_gin_bonus must be off or a non-negative integer, not {shown(big)}"
             )
-        if not _is_int(self.target) or self.target < 1:
-            raise InvalidRulesError(f"target must be an integer of at least 1, not {self.target!r}")
+        if not is_int(self.target) or self.target < 1:
+            raise InvalidRulesError(
+                f"target must be an integer of at least 1, not {shown(self.target)}"
+            )
+        # Too big (the words above, which ``ginrummy`` prints, say what is too small).
+        for name, (low, high) in _BOUNDS.items():
+            check_range(name, getattr(self, name), low, high, off=name in _OPTIONAL)
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
@@ -148,8 +169,18 @@ class Rules:
 
     @staticmethod
     def describe() -> dict[str, str]:
-        """A one-line explanation of every setting."""
+        """A one-line explanation of every setting (``ginrummy rules`` prints these words
+        unchanged; :meth:`bounds` gives the ranges)."""
         return dict(_HELP)
+
+    @staticmethod
+    def bounds() -> dict[str, tuple[int, int]]:
+        """The lowest and highest value of every integer setting.
+
+        >>> Rules.bounds()["target"]
+        (1, 10000)
+        """
+        return dict(_BOUNDS)
 
 
 def make_rules(
@@ -190,10 +221,6 @@ def make_rules(
     return base.replace(**changes)
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _key(name: str) -> str:
     return name.strip().lower().replace("-", "_")
 
@@ -201,22 +228,22 @@ def _key(name: str) -> str:
 def _convert(name: str, text: str) -> Any:
     if name not in _HELP:
         raise InvalidRulesError(f"unknown setting {name!r}: settings are {', '.join(_HELP)}")
-    text = text.strip()
+    # A word may come with spaces around it; a number may not (see cardtable.numbers).
+    lowered = text.strip().lower()
     if name == "oklahoma":
-        lowered = text.lower()
         if lowered in ("true", "yes", "on", "1"):
             return True
         if lowered in ("false", "no", "off", "0"):
             return False
-        raise InvalidRulesError(f"oklahoma must be true or false, not {text!r}")
+        raise InvalidRulesError(f"oklahoma must be true or false, not {shown(text.strip())}")
     if name in _CHOICES:
-        return text.lower().replace("-", "_")
-    if name == "big_gin_bonus" and text.lower() in ("off", "none", "no"):
+        return lowered.replace("-", "_")
+    if name in _OPTIONAL and lowered in ("off", "none", "no"):
         return None
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidRulesError(f"{name} must be an integer, not {text!r}") from None
+    number = whole_number(text)
+    if number is None:
+        raise InvalidRulesError(f"{name} must be an integer, not {shown(text)}")
+    return number
 
 
 PRESETS: Final[dict[str, Rules]] = {

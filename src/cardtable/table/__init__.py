@@ -13,6 +13,7 @@ from cardtable.table.errors import (
     NotYourTurnError,
     StaleActionError,
     TableUnavailableError,
+    UnplayableMatchError,
 )
 from cardtable.table.gin_views import (
     EventView,
@@ -67,5 +68,6 @@ __all__ = [
     "StaleActionError",
     "TableService",
     "TableUnavailableError",
+    "UnplayableMatchError",
     "json_text",
 ]

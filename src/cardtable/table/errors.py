@@ -11,6 +11,7 @@ __all__ = [
     "NotYourTurnError",
     "StaleActionError",
     "TableUnavailableError",
+    "UnplayableMatchError",
 ]
 
 
@@ -20,6 +21,12 @@ class NotFoundError(CardTableError):
 
 class AccessDeniedError(CardTableError):
     """The seat token does not open a seat of that match."""
+
+
+class UnplayableMatchError(CardTableError):
+    """A stored match the table cannot rebuild: its rules are ones it no longer accepts
+    (a setting beyond its range, stored before the ranges existed). Refused, never
+    clamped: it may be deleted, not viewed or played."""
 
 
 class NotYourTurnError(IllegalActionError):

@@ -24,6 +24,7 @@ class LobbyOptions:
     presets: dict[str, dict[str, Any]]
     default_preset: str
     settings: dict[str, str]
+    bounds: dict[str, tuple[int, int]]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -34,6 +35,7 @@ class LobbyOptions:
             "presets": self.presets,
             "default_preset": self.default_preset,
             "settings": self.settings,
+            "bounds": {name: list(pair) for name, pair in self.bounds.items()},
         }
 
 
@@ -54,6 +56,7 @@ def lobby_options(game: str = "gin") -> LobbyOptions:
         presets=presets,
         default_preset=next(iter(presets)),
         settings=entry.settings_help(),
+        bounds=entry.settings_bounds(),
     )
 
 

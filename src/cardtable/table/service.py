@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from cardtable.errors import IllegalActionError
+from cardtable.errors import IllegalActionError, InvalidRulesError
 from cardtable.games import GameMatch, GameRules
 from cardtable.store import (
     ActionConflictError,
@@ -57,6 +57,7 @@ from cardtable.table.errors import (
     NotYourTurnError,
     StaleActionError,
     TableUnavailableError,
+    UnplayableMatchError,
 )
 from cardtable.table.live import CACHE_SIZE, LiveMatch, LruCache, computer_seat
 from cardtable.table.names import BadNameError, player_name
@@ -341,7 +342,7 @@ class TableService:
             try:
                 seat, live = self._opened(match_id, token)
                 summary = _summary(self._stored(match_id))  # its latest status and date
-            except (NotFoundError, AccessDeniedError):
+            except (NotFoundError, AccessDeniedError, UnplayableMatchError):
                 continue
             with live.lock:
                 held.append((summary, seat, live.match.copy()))
@@ -768,9 +769,18 @@ class TableService:
         entry = table_game(stored.game)
         game = entry.game
         actions = self._store.actions(stored.id)
-        match = game.rebuild(
-            stored.rules, stored.seed, stored.first_dealer, [(a.seat, a.action) for a in actions]
-        )
+        try:
+            match = game.rebuild(
+                stored.rules,
+                stored.seed,
+                stored.first_dealer,
+                [(a.seat, a.action) for a in actions],
+            )
+        except InvalidRulesError as error:  # stored before the settings had their ranges
+            raise UnplayableMatchError(
+                f"this match was stored with rules the table no longer accepts ({error}): "
+                "it can be deleted, not played"
+            ) from None
         computers = {
             seat: game.computer(str(spec["level"]), seat + 1)
             for seat, spec in enumerate(stored.seats)
@@ -820,7 +830,7 @@ class TableService:
         except StoreUnavailableError as error:
             if not (error.maybe_stored and self._was_stored(live, seat, text)):
                 raise TableUnavailableError(
-                    "the database is busy: your move was not stored; try it again", False
+                    "the database did not answer: your move was not stored; try it again", False
                 ) from error
             # Stored after all, its job with it: any worker takes that once it is free.
             self._signal_worker()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -89,7 +90,17 @@ def json_text(view: Any) -> str:
     """``view.to_json()`` as JSON text, made once per view: the table service hands the
     same (immutable) view to the reply of a move and to every page of the seat that the
     move is pushed to, and encoding it is a good part of a move's cost."""
-    return _TEXTS.get(view, lambda: orjson.dumps(view.to_json()).decode())
+    return _TEXTS.get(view, lambda: _encoded(view.to_json()))
+
+
+def _encoded(data: Any) -> str:
+    try:
+        return orjson.dumps(data).decode()
+    except orjson.JSONEncodeError:
+        # orjson refuses integers beyond 64 bits. The rules' ranges keep every number of a
+        # view far below that; should one get through all the same, the standard encoder
+        # writes it, so that no match is ever made unviewable by its view's encoding.
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(frozen=True, slots=True)

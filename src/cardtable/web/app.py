@@ -60,7 +60,8 @@ from cardtable.store import Store
 from cardtable.table import Lessons, TableService
 from cardtable.table.background import Background
 from cardtable.web import lessons, matches, players, review
-from cardtable.web.errors import EXCEPTION_HANDLERS
+from cardtable.web.errors import EXCEPTION_HANDLERS, ApiError
+from cardtable.web.hosts import AllowedHosts, Hosts
 from cardtable.web.hub import Hub
 from cardtable.web.limits import RateLimiter, WebLimits
 from cardtable.web.openapi import openapi_json
@@ -99,6 +100,15 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
         app.state.web.hub.close()
 
 
+async def _match(request: Request) -> Response:
+    """``/api/matches/{id}``: GET is the seat's view, DELETE removes the match."""
+    if request.path_params["match_id"] == "lookup":  # the path of POST /api/matches/lookup
+        raise ApiError(405, "POST /api/matches/lookup with the seats you hold", {"Allow": "POST"})
+    if request.method == "DELETE":
+        return await players.delete_match(request)
+    return await matches.view(request)
+
+
 ROUTES = [
     Route("/", index),
     Route("/match/{match_id}", matches.seat_link),
@@ -107,8 +117,8 @@ ROUTES = [
     Route("/api/options", matches.get_options),
     Route("/api/matches", matches.create, methods=["POST"]),
     Route("/api/matches/lookup", matches.lookup, methods=["POST"]),
-    Route("/api/matches/{match_id}", matches.view),
-    Route("/api/matches/{match_id}", players.delete_match, methods=["DELETE"]),
+    # One route per path, with all of its methods, so that a 405 lists every one in Allow.
+    Route("/api/matches/{match_id}", _match, methods=["GET", "DELETE"]),
     Route("/api/matches/{match_id}/name", players.rename, methods=["POST"]),
     Route("/api/players/me/stats", players.stats, methods=["POST"]),
     Route("/api/matches/{match_id}/actions", matches.act, methods=["POST"]),
@@ -138,19 +148,24 @@ def create_app(
     *,
     limits: WebLimits | None = None,
     clock: Callable[[], float] = time.monotonic,
+    hosts: Hosts | None = None,
 ) -> Starlette:
     """The web table over ``service`` (by default one on ``Store(database_url)``), within
     ``limits`` (when ``None``, those of the environment: :meth:`WebLimits.from_environment`,
     which are the defaults unless ``CARDTABLE_RATE_...`` variables are set) counted on
-    ``clock``."""
+    ``clock``, answering for the host names ``hosts`` (``None``: any; ``cardtable serve``
+    gives loopback names when it listens on loopback, :mod:`cardtable.web.hosts`)."""
     table = service or TableService(Store(database_url), computers="worker")
     app = _Table(
         routes=ROUTES,
         lifespan=_lifespan,
-        middleware=[Middleware(CrossSiteGuard)],
+        middleware=[
+            Middleware(AllowedHosts, hosts=hosts or Hosts(None)),
+            Middleware(CrossSiteGuard),
+        ],
         exception_handlers=EXCEPTION_HANDLERS,
     )
-    app.state.web = WebState(table, Lessons(), Hub(table))
     chosen = WebLimits.from_environment(os.environ) if limits is None else limits
+    app.state.web = WebState(table, Lessons(), Hub(table, chosen))
     app.state.limiter = RateLimiter(chosen, clock)
     return app

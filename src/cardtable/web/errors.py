@@ -1,8 +1,9 @@
 """How a refusal becomes an answer: a 4xx JSON ``{"error": "..."}`` that changes nothing.
 
 400 malformed, 401 no token, 403 wrong token or cross-site, 404 unknown, 408 a body too
-slow, 409 not your turn or stale, 413 too big, 422 illegal, 429 too many (with
-``Retry-After``); 500 (with no detail) for a fault of the server's own.
+slow, 409 not your turn, stale, or a stored match the table can no longer play, 413 too
+big, 422 illegal, 429 too many (with ``Retry-After``); 500 (with no detail) for a fault of
+the server's own.
 """
 
 from __future__ import annotations
@@ -16,7 +17,13 @@ from starlette.responses import JSONResponse, Response
 
 from cardtable.errors import CardTableError
 from cardtable.store import StoreUnavailableError
-from cardtable.table import AccessDeniedError, NotFoundError, NotYourTurnError, StaleActionError
+from cardtable.table import (
+    AccessDeniedError,
+    NotFoundError,
+    NotYourTurnError,
+    StaleActionError,
+    UnplayableMatchError,
+)
 
 __all__ = [
     "EXCEPTION_HANDLERS",
@@ -60,7 +67,7 @@ def status_of(error: CardTableError) -> int:
         return 404
     if isinstance(error, AccessDeniedError):
         return 403
-    if isinstance(error, StaleActionError | NotYourTurnError):
+    if isinstance(error, StaleActionError | NotYourTurnError | UnplayableMatchError):
         return 409
     return 422  # an illegal action, a bad setting, a bad card
 
@@ -80,17 +87,22 @@ async def _game_error(_request: Request, error: Exception) -> Response:
     return error_response(str(error), status_of(error))
 
 
-async def _store_error(_request: Request, error: Exception) -> Response:
-    """The database did not answer where no handler said more (a new match, the next one):
-    a 503 that says whether the write may have been kept, never that nothing changed when
-    a commit that failed on the way may have stored it."""
+async def _store_error(request: Request, error: Exception) -> Response:
+    """The database did not answer where no handler said more (a view, a new match, the
+    next one): a 503 that says what happened: a read could not be made, or whether a write
+    may have been kept (never that nothing changed when a commit that failed on the way may
+    have stored it)."""
     assert isinstance(error, StoreUnavailableError)
-    return error_response(store_error_text(error), 503, {"Retry-After": "1"})
+    reading = request.method in ("GET", "HEAD")
+    return error_response(store_error_text(error, reading), 503, {"Retry-After": "1"})
 
 
-def store_error_text(error: StoreUnavailableError) -> str:
-    """What a 503 says: whether the write may have been kept, never that nothing changed
-    when a commit that failed on the way may have stored it."""
+def store_error_text(error: StoreUnavailableError, reading: bool = False) -> str:
+    """What a 503 says: for a read (``reading``), that it could not be made; for a write,
+    whether it may have been kept, never that nothing changed when a commit that failed on
+    the way may have stored it."""
+    if reading:
+        return "the database did not answer: the view could not be read; try again in a moment"
     if error.maybe_stored:
         return (
             "the database did not confirm the change: it may have been made; look again in a moment"

@@ -8,7 +8,8 @@ Protocol, JSON text frames of at most :data:`MAX_MESSAGE` bytes:
   ``"aids": true`` in the hello asks for the learning aids in every view (``aids`` is null
   in the views of a socket that did not ask); ``{"type": "aids", "on": true}`` (or false)
   turns them on or off later, answered with the view as it now is;
-- ``{"type": "presence", "online": [true, false]}`` says which seats have a page open;
+- ``{"type": "presence", "online": [true, false]}`` says which seats have a page open
+  (sent when a page opens, and to the others when it changes; coalesced as views are);
 - the client may send ``{"type": "ping"}`` (answered ``{"type": "pong"}``);
 - the client may act over the socket, as with ``POST /api/matches/<id>/actions``:
   ``{"type": "act", "action": "discard QD", "expected": 12, "id": 7}``; once the action is
@@ -21,8 +22,14 @@ Protocol, JSON text frames of at most :data:`MAX_MESSAGE` bytes:
 
 A socket opened by another site's page (its ``Origin`` is not this host) is closed at once
 with 4403. A bad first message closes the connection: 4400 malformed, 4403 wrong token,
-4404 no match, 4429 too many token checks from this address, 1009 a frame too big; each
-close follows an ``{"type": "error", "error": "..."}`` message that says why.
+4404 no match, 4409 a stored match the table cannot play, 4429 too many token checks from
+this address, 1009 a frame too big; each close follows an
+``{"type": "error", "error": "..."}`` message that says why.
+
+Sockets are bounded (:class:`~cardtable.web.limits.WebLimits`): a seat holds at most
+``sockets_per_seat`` in a process (a new one closes its oldest with 4408), an address at
+most ``sockets_per_address`` (past it a new one is closed with 4429), and a client whose
+answers wait unsent (:data:`MAX_WAITING`: it sends and does not read) is closed with 1008.
 """
 
 from __future__ import annotations
@@ -33,10 +40,11 @@ import functools
 import json
 import logging
 import threading
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
@@ -52,7 +60,7 @@ from cardtable.table import (
 )
 from cardtable.web.errors import SERVER_FAULT, status_of, store_error_text
 from cardtable.web.jsontext import BadJson, read_json
-from cardtable.web.limits import RateLimited, charge
+from cardtable.web.limits import RateLimited, WebLimits, charge, client_of
 from cardtable.web.origin import cross_site
 from cardtable.web.requests import MAX_TOKEN, act_problem, is_match_id, is_token
 
@@ -65,6 +73,10 @@ VIEW_RETRY = 1.0  # seconds before a view the database could not give is asked f
 # the hub's own: AnyIO's (``run_in_threadpool``) spends more of the event loop on the hand-
 # over (a limiter, cancel scopes, context lookups) than a move of the simple level costs.
 ACT_THREADS = 40
+# Answers (to pings, actions, bad messages) a socket may have waiting to be sent; a client
+# that keeps sending without reading is closed past it. Views and presence are not counted:
+# each is one flag a socket, whatever happens meanwhile.
+MAX_WAITING = 64
 _ACT_EXTRA = frozenset({"type", "id"})  # an action's fields over the socket, beside the POST's
 
 _log = logging.getLogger("cardtable.web")
@@ -76,13 +88,23 @@ class _Refused(Exception):
         self.code = code
 
 
+class _PresenceDue:
+    """In an outbox: send the presence as it is then, if this page has not got it."""
+
+
+_PRESENCE_DUE: Final = _PresenceDue()
+_Item = dict[str, Any] | None | _PresenceDue  # None: send the seat's view as it is then
+
+
 @dataclass(eq=False)
 class _Connection:
     websocket: WebSocket
     seat: int
     token: str
-    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    outbox: asyncio.Queue[_Item] = field(default_factory=asyncio.Queue)
     view_pending: bool = False
+    presence_pending: bool = False
+    last_presence: list[bool] | None = None  # the presence this page was sent last
     # While an action of this socket's is on its way, pushes wait: its answer is the view.
     acting: bool = False
     push_waiting: bool = False
@@ -99,9 +121,11 @@ class _Room:
 class Hub:
     """Open WebSocket connections by match."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableService, limits: WebLimits | None = None) -> None:
         self.service = service
+        self.limits = limits or WebLimits()
         self._rooms: dict[str, _Room] = {}
+        self._by_address: Counter[str] = Counter()  # the open sockets of each address
         self._loop: asyncio.AbstractEventLoop | None = None
         self._guard = threading.Lock()
         self._acting: ThreadPoolExecutor | None = None  # made on the first action
@@ -127,6 +151,24 @@ class Hub:
         """Run one connection until the client leaves."""
         self._loop = asyncio.get_running_loop()
         await websocket.accept()
+        address = client_of(websocket)
+        if self._by_address[address] >= self.limits.sockets_per_address:
+            await _refuse(
+                websocket,
+                4429,
+                f"too many sockets from your address (at most {self.limits.sockets_per_address})"
+                ": close some pages",
+            )
+            return
+        self._by_address[address] += 1
+        try:
+            await self._serve(websocket, match_id)
+        finally:
+            self._by_address[address] -= 1
+            if not self._by_address[address]:
+                del self._by_address[address]
+
+    async def _serve(self, websocket: WebSocket, match_id: str) -> None:
         try:
             _check_origin(websocket)
             token, aids = await self._hello(websocket, match_id)
@@ -144,19 +186,24 @@ class Hub:
         except StoreUnavailableError:  # 1013: try again later
             await _refuse(websocket, 1013, "the database did not answer: connect again shortly")
             return
+        except CardTableError as error:  # a stored match the table cannot play, say
+            await _refuse(websocket, 4409, str(error))
+            return
         connection = _Connection(websocket, seat, token, last_view=first, aids=aids)
+        before = self.online(match_id)
         self._join(match_id, connection)
         sender = asyncio.create_task(self._sender(match_id, connection))
         try:
             await _send(websocket, {"type": "view", "view": json_text(first)})
-            self._presence(match_id)
+            self._presence(match_id, before, connection)
             await self._receiver(match_id, connection)
         except WebSocketDisconnect:  # the client left while its first view was on the way
             pass
         finally:
             sender.cancel()
+            before = self.online(match_id)
             self._leave(match_id, connection)
-            self._presence(match_id)
+            self._presence(match_id, before)
 
     # -- the first message ----------------------------------------------------------------
 
@@ -192,6 +239,11 @@ class Hub:
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
+                return
+            if connection.outbox.qsize() >= MAX_WAITING:
+                await _refuse(
+                    websocket, 1008, "too many answers wait to be sent: read them before sending"
+                )
                 return
             try:
                 data = _parse(message)
@@ -265,7 +317,14 @@ class Hub:
         websocket = connection.websocket
         while True:
             item = await connection.outbox.get()
-            if item is None:
+            if isinstance(item, _PresenceDue):
+                connection.presence_pending = False
+                online = self.online(match_id)
+                if online == connection.last_presence:
+                    continue  # this page has it
+                connection.last_presence = online
+                item = {"type": "presence", "online": online}
+            elif item is None:
                 connection.view_pending = False
                 try:
                     seat_view = self.service.ready_view(
@@ -299,8 +358,19 @@ class Hub:
     def _join(self, match_id: str, connection: _Connection) -> None:
         with self._guard:
             room = self._rooms.setdefault(match_id, _Room())
+            same_seat = [c for c in room.connections if c.seat == connection.seat]
             room.connections.append(connection)
             first = room.unsubscribe is None
+        # A seat's oldest sockets make room for its newest (a page left open elsewhere).
+        for oldest in same_seat[: max(0, len(same_seat) + 1 - self.limits.sockets_per_seat)]:
+            asyncio.get_running_loop().create_task(
+                _refuse(
+                    oldest.websocket,
+                    4408,
+                    f"this seat is open in more than {self.limits.sockets_per_seat} pages: "
+                    "this one, the oldest, is closed",
+                )
+            )
         if first:
             room.unsubscribe = self.service.subscribe(match_id, self._changed_elsewhere)
 
@@ -350,13 +420,21 @@ class Hub:
             connection.view_pending = True
             connection.outbox.put_nowait(None)
 
-    def _presence(self, match_id: str) -> None:
+    def _presence(
+        self, match_id: str, before: list[bool], joined: _Connection | None = None
+    ) -> None:
+        """Presence for the page that ``joined``, and for every page when it changed from
+        ``before``: one flag a page, however many come and go before it is sent (a message
+        to every page for every page that came made a match's messages grow with the square
+        of its sockets)."""
         room = self._rooms.get(match_id)
         if room is None:
             return
-        message = {"type": "presence", "online": self.online(match_id)}
+        changed = self.online(match_id) != before
         for connection in room.connections:
-            connection.outbox.put_nowait(dict(message))
+            if (changed or connection is joined) and not connection.presence_pending:
+                connection.presence_pending = True
+                connection.outbox.put_nowait(_PRESENCE_DUE)
 
 
 def _parse(message: Any) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 Python's :func:`json.loads` accepts more than the table can use safely: nesting deep enough
 to exhaust the recursion limit within a few kilobytes, ``\\ud800`` escapes that decode to
 lone surrogates (text that cannot be stored or encoded again), and ``NaN``/``Infinity``
-(not JSON at all). :func:`read_json` refuses each with a message that says which.
+(not JSON at all), and an object that names a key twice (Python keeps the last, other
+readers the first). :func:`read_json` refuses each with a message that says which.
 
 >>> read_json(b'{"name": "Ann"}')
 {'name': 'Ann'}
@@ -19,6 +20,8 @@ lone surrogates (text that cannot be stored or encoded again), and ``NaN``/``Inf
 the body holds a lone surrogate (\\ud800-\\udfff), which is not Unicode text
 >>> why(b'{"target": NaN}'), why(b"\\xff")
 ('the body holds NaN, which is not a JSON number', 'the body is not valid UTF-8')
+>>> why(b'{"action": "pass", "action": "take"}')
+"the body names the key 'action' twice"
 """
 
 from __future__ import annotations
@@ -62,6 +65,23 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
+class _Repeated(Exception):
+    """An object names a key twice (the key in ``args[0]``)."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # Python keeps the last of a repeated key; other readers keep the first, or refuse. A
+    # body that says two things is refused, not read one way here and another elsewhere.
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise _Repeated(key)
+            seen.add(key)
+    return found
+
+
 class _Constant(Exception):
     """``NaN``, ``Infinity`` or ``-Infinity`` met by the parser (named in ``args[0]``)."""
 
@@ -72,7 +92,7 @@ def _no_constant(name: str) -> Any:
 
 # One decoder for every call: making one per call (as ``json.loads`` does when given a hook)
 # costs more than parsing a WebSocket frame.
-_DECODER: Final = json.JSONDecoder(parse_constant=_no_constant)
+_DECODER: Final = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=_unique_keys)
 
 
 def read_json(data: bytes | str, what: str = "the text", max_depth: int = MAX_DEPTH) -> Any:
@@ -93,6 +113,10 @@ def read_json(data: bytes | str, what: str = "the text", max_depth: int = MAX_DE
         value = _DECODER.decode(text)
     except _Constant as constant:
         raise BadJson(f"{what} holds {constant.args[0]}, which is not a JSON number") from None
+    except _Repeated as repeated:
+        key = repeated.args[0]
+        shown = repr(key) if len(key) <= 40 else repr(key[:37] + "...")
+        raise BadJson(f"{what} names the key {shown} twice") from None
     except ValueError:
         raise BadJson(f"{what} is not valid JSON") from None
     # A lone surrogate cannot be encoded: one escaped in the JSON (only a ``\\u`` escape

@@ -30,7 +30,7 @@ def _lesson_id(request: Request) -> str:
 
 
 async def lesson_new(request: Request) -> Response:
-    data = await json_body(request)
+    data = await json_body(request, optional=True)  # no body: Gin Rummy's lesson
     only(data, {"game"})
     game = data.get("game", "gin")
     if not isinstance(game, str) or game not in LESSON_GAMES:

@@ -40,6 +40,8 @@ __all__ = [
     "charge",
     "client_of",
     "limiter_of",
+    "setting_count",
+    "setting_seconds",
 ]
 
 Kind = Literal["create", "tokens", "hints"]
@@ -80,6 +82,11 @@ class WebLimits:
     max_body: int = 4096  # bytes of a request body
     body_seconds: float = 10.0  # the longest a request body may take to arrive
     max_clients: int = 10_000  # clients remembered per kind (the oldest forgotten first)
+    # WebSockets held at once in a process: by one seat (a new one closes its oldest), and
+    # from one address (a new one past it is refused). A page holds one; a seat open in a
+    # few tabs and devices holds a few; a school behind one address holds many.
+    sockets_per_seat: int = 8
+    sockets_per_address: int = 200
 
     @classmethod
     def unlimited(cls) -> WebLimits:
@@ -90,8 +97,9 @@ class WebLimits:
     @classmethod
     def from_environment(cls, environ: Mapping[str, str]) -> WebLimits:
         """The limits set by ``CARDTABLE_RATE_LIMITS=off``, ``CARDTABLE_RATE_CREATE``,
-        ``_TOKENS``, ``_HINTS`` (``burst/per_minute``), ``CARDTABLE_MAX_BODY`` (bytes) and
-        ``CARDTABLE_BODY_SECONDS``; the defaults for the rest. A bad value raises naming it.
+        ``_TOKENS``, ``_HINTS`` (``burst/per_minute``), ``CARDTABLE_MAX_BODY`` (bytes),
+        ``CARDTABLE_BODY_SECONDS``, ``CARDTABLE_SOCKETS_PER_SEAT`` and
+        ``CARDTABLE_SOCKETS_PER_ADDRESS``; the defaults for the rest. A bad value raises naming it.
 
         >>> WebLimits.from_environment({"CARDTABLE_RATE_HINTS": "5/10"}).hints
         Rate(burst=5, per_minute=10.0)
@@ -108,9 +116,17 @@ class WebLimits:
             create=_rate(environ, "CARDTABLE_RATE_CREATE", base.create),
             tokens=_rate(environ, "CARDTABLE_RATE_TOKENS", base.tokens),
             hints=_rate(environ, "CARDTABLE_RATE_HINTS", base.hints),
-            max_body=_bytes(environ, "CARDTABLE_MAX_BODY", base.max_body),
-            body_seconds=_seconds(environ, "CARDTABLE_BODY_SECONDS", base.body_seconds),
+            max_body=setting_count(
+                environ, "CARDTABLE_MAX_BODY", base.max_body, "a whole number of bytes"
+            ),
+            body_seconds=setting_seconds(environ, "CARDTABLE_BODY_SECONDS", base.body_seconds),
             max_clients=base.max_clients,
+            sockets_per_seat=setting_count(
+                environ, "CARDTABLE_SOCKETS_PER_SEAT", base.sockets_per_seat
+            ),
+            sockets_per_address=setting_count(
+                environ, "CARDTABLE_SOCKETS_PER_ADDRESS", base.sockets_per_address
+            ),
         )
 
     def rate(self, kind: Kind) -> Rate:
@@ -128,16 +144,21 @@ def _rate(environ: Mapping[str, str], name: str, default: Rate) -> Rate:
     return Rate(int(found[1]), float(found[2]))
 
 
-def _bytes(environ: Mapping[str, str], name: str, default: int) -> int:
+def setting_count(
+    environ: Mapping[str, str], name: str, default: int, unit: str = "a whole number"
+) -> int:
+    """The whole number (from 1) that the variable ``name`` sets, or ``default`` when it is
+    not set; a bad value raises naming the variable and ``unit``."""
     text = environ.get(name)
     if text is None:
         return default
     if not re.fullmatch(r"\s*[0-9]{1,9}\s*", text) or int(text) < 1:
-        raise ValueError(f"{name} must be a whole number of bytes, not {text!r}")
+        raise ValueError(f"{name} must be {unit}, not {text!r}")
     return int(text)
 
 
-def _seconds(environ: Mapping[str, str], name: str, default: float) -> float:
+def setting_seconds(environ: Mapping[str, str], name: str, default: float) -> float:
+    """The seconds (above 0) that the variable ``name`` sets, or ``default``."""
     text = environ.get(name)
     if text is None:
         return default

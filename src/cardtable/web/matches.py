@@ -84,9 +84,10 @@ def _seats(data: dict[str, Any], options: LobbyOptions) -> tuple[SeatSpec, SeatS
     if not isinstance(level, str) or level not in options.levels:
         raise ApiError(422, f"unknown level {level!r}: choose one of {', '.join(options.levels)}")
     me = SeatSpec("human", name_of(data, "name", "You"))
+    friend = name_of(data, "friend_name", "Friend")  # checked even when unused
     if opponent == "computer":
         return me, SeatSpec("computer", level=level)
-    return me, SeatSpec("human", name_of(data, "friend_name", "Friend"))
+    return me, SeatSpec("human", friend)
 
 
 def _known_settings(settings: dict[str, Any], options: LobbyOptions) -> None:

@@ -22,7 +22,7 @@ from cardtable.web.errors import json_response
 from cardtable.web.jsontext import MAX_DEPTH
 from cardtable.web.matches import MAX_LOOKUP
 from cardtable.web.players import MAX_STATS_SEATS
-from cardtable.web.requests import MAX_BODY, MAX_NAME, MAX_TOKEN
+from cardtable.web.requests import MAX_BODY, MAX_NAME
 
 __all__ = ["openapi_document", "openapi_json"]
 
@@ -87,6 +87,10 @@ _LESSON_ID: Final = {
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
 }
 _SEAT: Final[list[dict[str, list[str]]]] = [{"seatToken": []}]
+
+# A seat a browser holds. Anything else in the list is left out as an unknown seat is (a
+# page's stored list must not make the whole request fail), so the items are not refused.
+_HELD_SEAT: Final[Schema] = {"description": "{match_id, token}; any other item is left out"}
 
 _CHANCE: Final = {"type": "number", "minimum": 0, "maximum": 1}
 _CRIBBAGE_AIDS: Final[Schema] = {
@@ -238,13 +242,7 @@ def _schemas() -> dict[str, Schema]:
                     "type": "array",
                     "maxItems": MAX_LOOKUP,
                     "description": "seats held; malformed or unknown ones are left out",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "match_id": {"type": "string"},
-                            "token": {"type": "string", "maxLength": MAX_TOKEN},
-                        },
-                    },
+                    "items": _HELD_SEAT,
                 }
             },
             "additionalProperties": False,
@@ -257,13 +255,7 @@ def _schemas() -> dict[str, Schema]:
                     "type": "array",
                     "maxItems": MAX_STATS_SEATS,
                     "description": "the seats you hold; malformed or unknown ones are left out",
-                    "items": {
-                        "type": "object",
-                        "properties": {
-                            "match_id": {"type": "string"},
-                            "token": {"type": "string", "maxLength": MAX_TOKEN},
-                        },
-                    },
+                    "items": _HELD_SEAT,
                 }
             },
             "additionalProperties": False,
@@ -366,7 +358,19 @@ def _schemas() -> dict[str, Schema]:
         },
         "Options": {
             "type": "object",
-            "required": ["game", "levels", "presets", "settings", "games"],
+            "required": ["game", "levels", "presets", "settings", "bounds", "games"],
+            "properties": {
+                "bounds": {
+                    "type": "object",
+                    "description": "each integer setting's lowest and highest value",
+                    "additionalProperties": {
+                        "type": "array",
+                        "items": {"type": "integer"},
+                        "minItems": 2,
+                        "maxItems": 2,
+                    },
+                }
+            },
         },
         "SeatView": view,
         "Created": {
@@ -470,7 +474,12 @@ def _paths() -> dict[str, Schema]:
             "get": {
                 "summary": "levels, presets and settings for a new match of a game",
                 "parameters": [
-                    {"name": "game", "in": "query", "required": False, "schema": {"type": "string"}}
+                    {
+                        "name": "game",
+                        "in": "query",
+                        "required": False,
+                        "schema": {"type": "string", "enum": list(CATALOG)},
+                    }
                 ],
                 "responses": _responses(
                     {"200": ("the lobby's choices", _ref("Options"))}, ("400", "422")
@@ -480,7 +489,7 @@ def _paths() -> dict[str, Schema]:
         "/api/matches": {
             "post": {
                 "summary": "create a match against the computer or a friend (invite)",
-                "requestBody": _body(_ref("NewMatch"), required=False),
+                "requestBody": _body(_ref("NewMatch")),
                 "responses": _responses(
                     {"201": ("your seat, its token, the invite, your view", _ref("Created"))},
                     (*_BODY_REFUSALS, "422"),
@@ -657,8 +666,10 @@ def _paths() -> dict[str, Schema]:
                 '{"type": "aids", "on": true} turns the learning aids on in the views it is '
                 "sent; refusals close with 4400 "
                 "malformed, "
-                "4403 wrong token or another site's page, 4404 no match, 4429 too many token "
-                "checks, 1009 a frame over 4096 bytes.",
+                "4403 wrong token or another site's page, 4404 no match, 4409 a match stored "
+                "with rules the table no longer accepts, 4429 too many token checks or "
+                "sockets from the address, 4408 the seat's oldest socket when it has too many, "
+                "1008 a client that sends without reading, 1009 a frame over 4096 bytes.",
                 "x-websocket": True,
                 "parameters": [_MATCH_ID],
                 "responses": {

@@ -70,12 +70,16 @@ async def _read_body(request: Request, max_body: int, seconds: float) -> bytes:
     return bytes(body)
 
 
-async def json_body(request: Request) -> dict[str, Any]:
-    """The body as a JSON object within the app's size and time limits (:mod:`limits`)."""
+async def json_body(request: Request, optional: bool = False) -> dict[str, Any]:
+    """The body as a JSON object within the app's size and time limits (:mod:`limits`). An
+    empty body is not a JSON object: refused, unless the endpoint's body is ``optional``
+    (then it is ``{}``, every field left out)."""
     limits = limiter_of(request).limits
     body = await _read_body(request, limits.max_body, limits.body_seconds)
     if not body:
-        return {}
+        if optional:
+            return {}
+        raise ApiError(400, "the request body must be a JSON object (it is empty)")
     try:
         data = read_json(body, "the request body")
     except BadJson as error:

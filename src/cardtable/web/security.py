@@ -6,14 +6,14 @@ from typing import Final
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["SecurityHeaders"]
+__all__ = ["SECURITY_HEADERS", "SecurityHeaders"]
 
 CONTENT_SECURITY: Final = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
     "frame-ancestors 'none'; form-action 'self'"
 )
-_HEADERS: Final = (
+SECURITY_HEADERS: Final = (
     (b"content-security-policy", CONTENT_SECURITY.encode()),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -22,7 +22,8 @@ _HEADERS: Final = (
 
 
 class SecurityHeaders:
-    """ASGI middleware adding :data:`_HEADERS` to every HTTP response."""
+    """ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP response (the answers
+    the server sends before the app sees a request add them too: :mod:`connections`)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -34,7 +35,7 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *_HEADERS]
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

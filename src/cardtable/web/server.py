@@ -24,6 +24,11 @@ __all__ = ["app_from_environment", "serve"]
 _URL = "CARDTABLE_DATABASE_URL"
 _LEASE = "CARDTABLE_JOB_LEASE"
 _CACHE = "CARDTABLE_CACHE_SIZE"
+_HOSTS = "CARDTABLE_ALLOWED_HOSTS"
+_CONNECTIONS = "CARDTABLE_MAX_CONNECTIONS"
+# Descriptors a process needs besides its connections: the database pool and its listener,
+# the log, the event loop, the modules and static files it opens.
+SPARE_DESCRIPTORS = 128
 
 
 def serve(
@@ -35,18 +40,42 @@ def serve(
     workers: int = 1,
     job_lease: float | None = None,
     cache_size: int | None = None,
+    max_connections: int | None = None,
+    allowed_hosts: str | None = None,
 ) -> int:
     """Serve the web table at ``host:port`` on the database ``database`` until Ctrl-C, in
     ``workers`` processes; the first line printed names it ``title`` (``ginrummy serve``
-    keeps its own words)."""
+    keeps its own words). Each process holds at most ``max_connections`` connections (when
+    ``None``, ``$CARDTABLE_MAX_CONNECTIONS`` or 1000) and answers for ``allowed_hosts``
+    (names separated by commas, or ``*``; when ``None``, ``$CARDTABLE_ALLOWED_HOSTS``, else
+    loopback names when ``host`` is loopback and any name otherwise)."""
     import uvicorn
 
     from cardtable.store import Store
+    from cardtable.web.connections import ConnectionLimits, GuardedHttp
+    from cardtable.web.hosts import Hosts
     from cardtable.web.hub import MAX_MESSAGE
 
     if workers < 1:
         out.write(f"error: --workers is at least 1, not {workers}\n")
         return 2
+    if max_connections is not None:
+        if max_connections < 1:
+            out.write(f"error: --max-connections is at least 1, not {max_connections}\n")
+            return 2
+        os.environ[_CONNECTIONS] = str(max_connections)
+    try:
+        limits = ConnectionLimits.from_environment(os.environ)
+        hosts_text = allowed_hosts if allowed_hosts is not None else os.environ.get(_HOSTS)
+        hosts = Hosts.for_address(host) if hosts_text is None else Hosts.parse(hosts_text)
+    except ValueError as error:
+        out.write(f"error: {error}\n")
+        return 2
+    problem = _descriptors_for(limits.max_connections)
+    if problem is not None:
+        out.write(f"error: {problem}\n")
+        return 2
+    os.environ[_HOSTS] = hosts.shown()
     store = Store(database)  # the schema is made (or upgraded) once, before any worker
     if workers > 1 and not store.postgres:
         store.close()
@@ -81,13 +110,40 @@ def serve(
         # A pushed view is 2-3 KB: compressing every one costs more CPU than it saves.
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=3,
+        # httptools with the connection guards: how many, a head's size and time, idle.
+        http=GuardedHttp,
+        timeout_keep_alive=int(limits.idle_seconds),
     )
     return 0
 
 
+def _descriptors_for(connections: int) -> str | None:
+    """Make room for ``connections`` in the process's file descriptor limit: its soft limit
+    raised towards the hard one (a shell's default of 1,024 is often far below it); what
+    is wrong when even the hard limit is too low, else ``None``. Past the limit the server
+    cannot accept (and answer) anyone: every request failed with 1,100 idle connections."""
+    try:
+        import resource
+    except ImportError:  # not on this system (Windows): nothing to raise
+        return None
+    needed = connections + SPARE_DESCRIPTORS
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= needed:
+        return None
+    if hard != resource.RLIM_INFINITY and hard < needed:
+        return (
+            f"{connections} connections need {needed} file descriptors and this process may "
+            f"open {hard}: raise the limit (ulimit -n, LimitNOFILE= in the systemd unit) or "
+            "lower --max-connections"
+        )
+    resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))
+    return None
+
+
 def app_from_environment() -> Starlette:
     """The app of one worker process, configured by :func:`serve` through the environment
-    (``CARDTABLE_DATABASE_URL``, ``CARDTABLE_JOB_LEASE``, ``CARDTABLE_CACHE_SIZE``)."""
+    (``CARDTABLE_DATABASE_URL``, ``CARDTABLE_JOB_LEASE``, ``CARDTABLE_CACHE_SIZE``,
+    ``CARDTABLE_ALLOWED_HOSTS``; the connection limits are read by the protocol)."""
     from cardtable.store import Store
 
     lease = os.environ.get(_LEASE)
@@ -104,6 +160,7 @@ def _app(store: Store, job_lease: float | None, cache_size: int | None) -> Starl
     from cardtable.table.live import CACHE_SIZE
     from cardtable.table.service import JOB_LEASE
     from cardtable.web.app import create_app
+    from cardtable.web.hosts import Hosts
 
     service = TableService(
         store,
@@ -111,7 +168,7 @@ def _app(store: Store, job_lease: float | None, cache_size: int | None) -> Starl
         cache_size=CACHE_SIZE if cache_size is None else cache_size,
         job_lease=JOB_LEASE if job_lease is None else job_lease,
     )
-    app = create_app(service)
+    app = create_app(service, hosts=Hosts.parse(os.environ.get(_HOSTS, "*")))
     _tune_collector()
     return app
 

@@ -64,12 +64,12 @@ export const LOBBY_GAMES = {
     },
     numbers: [
       ["target", "Points to win a game", 31, 10000],
-      ["skunk_line", "Skunk line (empty: off)", 1, 10000],
+      ["skunk_line", "Skunk line (empty: off)", 1, 9999],
       ["skunk_games", "A skunk counts as (games)", 1, 100],
-      ["double_skunk_line", "Double skunk line (empty: off)", 1, 10000],
+      ["double_skunk_line", "Double skunk line (empty: off)", 1, 9998],
       ["double_skunk_games", "A double skunk counts as (games)", 1, 100],
-      ["games", "Games in the match", 1, 99],
-      ["match_points", "Or: game points to win (empty: off)", 1, 999],
+      ["games", "Games in the match", 1, 1000],
+      ["match_points", "Or: game points to win (empty: off)", 1, 1000],
     ],
     optional: ["skunk_line", "double_skunk_line", "match_points"],
     choices: [
