@@ -15,9 +15,10 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from hypothesis import settings
 
@@ -378,3 +379,22 @@ def expected_legal(hand: Hand) -> set[Action]:
     if hand.rules.big_gin_bonus is not None and brute_deadwood(mine) == 0:
         result.add(BIG_GIN)
     return result
+
+
+def game_stats(stats: Mapping[str, Any], game: str) -> dict[str, Any]:
+    """One game's entry of a player's statistics (``PlayerStats.to_json()``), its own
+    figures beside the common ones; a game the player has no match of counts nothing."""
+    for entry in stats["games"]:
+        if entry["game"] == game:
+            common = {k: v for k, v in entry.items() if k not in ("figures", "lines")}
+            return {**common, **entry["figures"]}
+    return {
+        "matches": 0,
+        "matches_won": 0,
+        "unfinished": 0,
+        "hands": 0,
+        "accuracy": None,
+        "choices": 0,
+        "reviewed_matches": 0,
+        "recent": [],
+    }

@@ -9,6 +9,8 @@ __all__ = [
     "InvalidMeldError",
     "InvalidRecordError",
     "InvalidRulesError",
+    "NotYourTurnError",
+    "UnknownGameError",
 ]
 
 
@@ -38,3 +40,11 @@ class InvalidRecordError(CardTableError):
     def __init__(self, message: str, line: int | None = None) -> None:
         self.line = line
         super().__init__(f"line {line}: {message}" if line is not None else message)
+
+
+class UnknownGameError(CardTableError, LookupError):
+    """No game of that name is installed (the message names those there are)."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """The seat acted (or asked for a hint) when it is not its turn, or the match is over."""

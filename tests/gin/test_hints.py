@@ -11,7 +11,7 @@ from cardtable.gin.actions import PASS, ActionKind
 from cardtable.gin.hand import Hand, Observation
 from cardtable.gin.players.hints import Hint, hint
 from cardtable.gin.rules import Rules
-from cardtable.table.gin_views.advice import hint_view
+from cardtable.gin.views.advice import hint_view
 
 FIGURE = re.compile(
     r"knock now: expected ([+-]\d+\.\d) points; keep playing: expected ([+-]\d+\.\d) points",

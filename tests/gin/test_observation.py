@@ -234,8 +234,10 @@ def test_each_seat_is_told_what_the_rules_let_it_see_after_every_action(preset: 
             if rng.random() < 0.5:
                 for seat in (0, 1):
                     events = hand.observation(seat).events
-                    assert [(e.seat, e.kind.value, None if e.card is None else str(e.card))
-                            for e in events] == told_by_the_rules(hand, seat)
+                    assert [
+                        (e.seat, e.kind.value, None if e.card is None else str(e.card))
+                        for e in events
+                    ] == told_by_the_rules(hand, seat)
                     checked += 1
                 if rng.random() < 0.2:
                     hand = hand.copy()

@@ -23,9 +23,8 @@ from cardtable.cribbage.match import Match
 from cardtable.cribbage.players.expert import expert_discards
 from cardtable.cribbage.players.opponent import opponent_candidates
 from cardtable.cribbage.rules import Rules
-from cardtable.errors import IllegalActionError
-from cardtable.table.cribbage_views import seat_view
-from cardtable.table.cribbage_views.aids import (
+from cardtable.cribbage.views import seat_view
+from cardtable.cribbage.views.aids import (
     LAY_AWAY_SHOWN,
     TRACKER_STATES,
     CribbageAids,
@@ -34,6 +33,7 @@ from cardtable.table.cribbage_views.aids import (
     play_risks,
     tracker,
 )
+from cardtable.errors import IllegalActionError
 from cardtable.table.views import PlayerView, TableHeader
 from tests.cribbage import reference
 from tests.cribbage.deals import deck_for

@@ -13,12 +13,13 @@ from starlette.testclient import TestClient
 
 from cardtable.cribbage.match import GameResult
 from cardtable.cribbage.match import Match as CribbageMatch
+from cardtable.cribbage.stats import CribbageFigures, cribbage_figures
 from cardtable.gin.rules import Rules as GinRules
 from cardtable.table import SeatSpec, TableService
-from cardtable.table.cribbage_stats import CribbageFigures, cribbage_figures
 from cardtable.tui.stats_text import stats_lines
 from cardtable.web.app import create_app
 from cardtable.web.limits import WebLimits
+from tests.helpers import game_stats
 
 from .test_player_stats import play_out
 
@@ -123,8 +124,8 @@ def history(service: TableService) -> list[tuple[str, str]]:
 def test_the_cribbage_figures_are_those_counted_from_the_replays_and_reviews(
     service: TableService, history: list[tuple[str, str]]
 ) -> None:
-    stats = service.player_stats(history).to_json()
-    crib = stats["cribbage"]
+    everything = service.player_stats(history).to_json()
+    stats, crib = game_stats(everything, "gin"), game_stats(everything, "cribbage")
     want = expected(service, history[:3])
     assert {key: crib[key] for key in want} == want
     assert crib["reviewed_matches"] == 2
@@ -134,10 +135,10 @@ def test_the_cribbage_figures_are_those_counted_from_the_replays_and_reviews(
     assert want["pegged_per_hand"] is not None and want["pegged_per_hand"] > 0
     assert 0 < want["matches_won"] < want["matches"] and 0 < want["games_won"] < want["games"]
     assert want["average_hand_show"] != want["average_crib"]  # a swap would show
-    # Gin Rummy keeps its own figures: the gin match alone, Cribbage not among other games
-    assert stats["matches"] == 1 and "cribbage" not in stats["other_games"]
+    # Gin Rummy keeps its own figures: the gin match alone
+    assert stats["matches"] == 1
     assert [line["game"] for line in stats["recent"]] == ["gin"]
-    lines = stats_lines(stats)  # the terminal's page: gin's figures, then Cribbage's
+    lines = stats_lines(everything)  # the terminal's page: gin's figures, then Cribbage's
     assert lines[0].startswith("Gin Rummy") and "Cribbage:" in lines
     assert f"  Hands played        {want['hands']}" in lines
     # Cribbage's own latest matches, oldest first, each with its review's accuracy
@@ -172,13 +173,14 @@ def test_cribbage_reviews_are_made_a_few_at_a_time_and_kept(
     service: TableService, history: list[tuple[str, str]]
 ) -> None:
     cribbage = history[:3]
-    one = service.player_stats(cribbage, review_at_most=1).to_json()["cribbage"]
+    one = game_stats(service.player_stats(cribbage, review_at_most=1).to_json(), "cribbage")
     assert one["reviewed_matches"] == 1 and one["accuracy"] is not None
-    later = service.player_stats(cribbage, review_at_most=0).to_json()["cribbage"]
+    later = game_stats(service.player_stats(cribbage, review_at_most=0).to_json(), "cribbage")
     assert later["reviewed_matches"] == 1  # kept from the call before
-    nothing = service.player_stats([(m, "not-a-token") for m, _ in cribbage]).to_json()
-    assert nothing["cribbage"]["matches"] == nothing["cribbage"]["hands"] == 0
-    assert nothing["cribbage"]["accuracy"] is None
+    refused = [(m, "not-a-token") for m, _ in cribbage]
+    nothing = game_stats(service.player_stats(refused).to_json(), "cribbage")
+    assert nothing["matches"] == nothing["hands"] == 0
+    assert nothing["accuracy"] is None
 
 
 def test_the_api_serves_the_cribbage_figures(
@@ -189,6 +191,6 @@ def test_the_api_serves_the_cribbage_figures(
     with TestClient(app) as client:
         answer = client.post("/api/players/me/stats", json=body)
     assert answer.status_code == 200, answer.text
-    crib = answer.json()["cribbage"]
-    assert crib == service.player_stats(history[:3]).to_json()["cribbage"]
+    crib = game_stats(answer.json(), "cribbage")
+    assert crib == game_stats(service.player_stats(history[:3]).to_json(), "cribbage")
     assert crib["matches"] == 2 and crib["hands"] > 0

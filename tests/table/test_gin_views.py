@@ -15,7 +15,7 @@ from cardtable.gin.hand import Hand
 from cardtable.gin.match import Match
 from cardtable.gin.melds import best_arrangement
 from cardtable.gin.rules import PRESETS, Rules
-from cardtable.table.gin_views import (
+from cardtable.gin.views import (
     LAYOUTS_PER_KNOCK,
     PlayView,
     hand_replay,

@@ -16,7 +16,7 @@ from cardtable.gin.hand import Observation
 from cardtable.gin.match import Match
 from cardtable.gin.players.expert import Reasoner
 from cardtable.gin.players.simple import SimplePlayer
-from cardtable.table.gin_views.aids import (
+from cardtable.gin.views.aids import (
     STOCK_WARNING,
     TRACKER_STATES,
     WALL,
@@ -25,7 +25,7 @@ from cardtable.table.gin_views.aids import (
     knock_advice,
     tracker,
 )
-from cardtable.table.gin_views.seat import PlayView
+from cardtable.gin.views.seat import PlayView
 
 
 class Player(Protocol):

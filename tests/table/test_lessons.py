@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from cardtable.cribbage.views import LessonView as CribbageLessonView
 from cardtable.gin.lesson import LESSON_STEPS
 from cardtable.table import LessonHintView, Lessons, LessonView, NotFoundError
-from cardtable.table.cribbage_views import LessonView as CribbageLessonView
 
 
 def answer(lessons: Lessons, lesson_id: str) -> None:

@@ -14,6 +14,7 @@ import pytest
 from cardtable.gin.match import Match
 from cardtable.gin.rules import Rules
 from cardtable.gin.showdown import HandResult, Outcome
+from cardtable.gin.stats import GinFigures, gin_figures
 from cardtable.table import (
     AccessDeniedError,
     NotFoundError,
@@ -22,7 +23,7 @@ from cardtable.table import (
     TableService,
 )
 from cardtable.table.names import MAX_NAME, BadNameError
-from cardtable.table.stats import SeatFigures, seat_figures
+from tests.helpers import game_stats
 
 from .test_service import PEOPLE, VS_COMPUTER, greedy, to_act_token, tokens_of
 
@@ -101,7 +102,7 @@ def history(service: TableService) -> list[tuple[str, str]]:
 def test_the_statistics_are_the_figures_counted_from_the_replays_and_reviews(
     service: TableService, history: list[tuple[str, str]]
 ) -> None:
-    stats = service.player_stats(history).to_json()
+    stats = game_stats(service.player_stats(history).to_json(), "gin")
     want = expected(service, history)
     assert {key: stats[key] for key in want} == want
     assert stats["unfinished"] == 1
@@ -125,7 +126,7 @@ def test_a_seat_not_held_is_not_counted_and_each_match_counts_once(
     assert alone == service.player_stats([(first, token)]).to_json()
     other = service.create_match(PEOPLE, Rules(target=30), seed="stats-other")
     refused = [(first, "not-a-token"), ("ffff", token), (other.match_id, token)]
-    nothing = service.player_stats(refused).to_json()
+    nothing = game_stats(service.player_stats(refused).to_json(), "gin")
     assert nothing["matches"] == nothing["hands"] == 0 and nothing["accuracy"] is None
     assert nothing["recent"] == []
 
@@ -133,10 +134,10 @@ def test_a_seat_not_held_is_not_counted_and_each_match_counts_once(
 def test_reviews_are_made_a_few_at_a_time_newest_first(
     service: TableService, history: list[tuple[str, str]]
 ) -> None:
-    one = service.player_stats(history, review_at_most=1).to_json()
+    one = game_stats(service.player_stats(history, review_at_most=1).to_json(), "gin")
     assert one["reviewed_matches"] == 1
     assert [line["accuracy"] is not None for line in one["recent"]] == [False, False, True]
-    later = service.player_stats(history, review_at_most=0).to_json()
+    later = game_stats(service.player_stats(history, review_at_most=0).to_json(), "gin")
     assert later["reviewed_matches"] == 1  # kept from the call before
 
 
@@ -223,10 +224,10 @@ def test_each_outcome_is_counted_for_the_right_seat() -> None:
         HandResult(Outcome.DEAD),
     ]
     match = cast(Match, SimpleNamespace(hands=[SimpleNamespace(result=r) for r in results]))
-    assert seat_figures(match, 0) == SeatFigures(
+    assert gin_figures(match, 0) == GinFigures(
         hands=5, hands_won=3, gins=1, undercuts=1, undercut_against=1, knocks=2, knock_deadwood=14
     )
-    assert seat_figures(match, 1) == SeatFigures(
+    assert gin_figures(match, 1) == GinFigures(
         hands=5, hands_won=2, gins=1, undercuts=1, undercut_against=1, knocks=1, knock_deadwood=3
     )
 

@@ -15,8 +15,8 @@ from textual.widgets import Static
 
 from cardtable.cards import Card
 from cardtable.cribbage.score import show_score
+from cardtable.cribbage.views import SeatView
 from cardtable.table import TableService
-from cardtable.table.cribbage_views import SeatView
 from cardtable.tui.app import CribbageApp
 from cardtable.tui.crib_dialogs import CountScreen
 from cardtable.tui.crib_screen import CribbageScreen

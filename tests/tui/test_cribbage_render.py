@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from cardtable.cards import Card
-from cardtable.table import TableService
-from cardtable.table.cribbage_views import (
+from cardtable.cribbage.views import (
     BoardView,
     EventView,
     GameLineView,
@@ -18,6 +17,7 @@ from cardtable.table.cribbage_views import (
     ShowItemView,
     ShowView,
 )
+from cardtable.table import TableService
 from cardtable.tui import crib_render as words
 from cardtable.tui.crib_session import CribbageTable
 

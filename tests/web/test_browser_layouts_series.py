@@ -17,9 +17,9 @@ from playwright import sync_api
 from cardtable.gin.actions import Action
 from cardtable.gin.match import Match
 from cardtable.gin.rules import Rules
+from cardtable.gin.views import knock_options
 from cardtable.store import Store
 from cardtable.table import SeatSpec, TableService
-from cardtable.table.gin_views import knock_options
 from cardtable.web.app import create_app
 
 from .test_browser import DESKTOP, PHONE, Table, launched_chromium

@@ -151,9 +151,7 @@ def test_a_lookup_costs_one_check_per_seat(tight: TestClient, clock: Clock) -> N
     _limited(tight.post("/api/matches/lookup", json={"seats": [held]}), "checks", "1")
 
 
-def test_hints_have_their_own_limit(
-    tight: TestClient, clock: Clock, service: TableService
-) -> None:
+def test_hints_have_their_own_limit(tight: TestClient, clock: Clock, service: TableService) -> None:
     created = new_match(tight)
     turn_in(service, created["match_id"], created["token"])  # the computer may start
     url, seat = f"/api/matches/{created['match_id']}/hint", bearer(created["token"])

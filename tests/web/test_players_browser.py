@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from cardtable.table import SeatSpec, TableService
+from tests.helpers import game_stats
 from tests.paths import SCREENSHOTS
 
 from .test_browser import DESKTOP, PHONE, Table, launched_chromium
@@ -95,22 +96,22 @@ def test_rematch_history_delete_and_statistics(
     assert "Standard rules · target 10" in text
     assert "Started" in text and "last move" in text
     page.wait_for_selector("#stats-body[data-ready]")
-    stats = service.player_stats([(first, token), (rematch, token)]).to_json()
+    stats = game_stats(service.player_stats([(first, token), (rematch, token)]).to_json(), "gin")
     assert stats["matches"] == 1 and stats["hands"] >= 1
-    hands = page.inner_text("#stat-hands .stat-value")
+    hands = page.inner_text("#stats-gin-hands-won .stat-value")
     assert hands == f"{stats['hands_won']} of {stats['hands']}"
-    assert page.inner_text("#stat-matches .stat-value") == f"{stats['matches_won']} of 1"
-    assert page.inner_text("#stat-gins .stat-value") == str(stats["gins"])
-    assert page.inner_text("#stat-undercuts .stat-value") == str(stats["undercuts"])
-    shown_accuracy = page.inner_text("#stat-accuracy .stat-value")
+    assert page.inner_text("#stats-gin-matches .stat-value") == f"{stats['matches_won']} of 1"
+    assert page.inner_text("#stats-gin-gins .stat-value") == str(stats["gins"])
+    assert page.inner_text("#stats-gin-undercuts .stat-value").startswith(str(stats["undercuts"]))
+    shown_accuracy = page.inner_text("#stats-gin-accuracy .stat-value")
     assert stats["accuracy"] is not None
     assert shown_accuracy == f"{int(stats['accuracy'] + 0.5)}%"
-    bars = page.locator("#stats-chart .stats-bar")
+    bars = page.locator("#stats-gin-chart .stats-bar")
     assert bars.count() == 1
     assert bars.first.get_attribute("data-match") == first
     assert ("won" in (bars.first.get_attribute("class") or "")) == (won == "you won")
     assert f"{final[view.seat]}–{final[1 - view.seat]}" in (
-        page.text_content("#stats-chart title") or ""
+        page.text_content("#stats-gin-chart title") or ""
     )
     table.shot("friends-lobby-stats-desktop", full_page=True)
     page.set_viewport_size(PHONE)
@@ -195,24 +196,25 @@ def test_the_lobby_shows_a_cribbage_section_with_the_servers_figures(
     page.evaluate("(s) => localStorage.setItem('ginrummy:seats', JSON.stringify(s))", held)
     table.open("/")
     page.wait_for_selector("#stats-body[data-ready] #stats-cribbage")
-    crib = service.player_stats([(match_id, tokens[0])]).to_json()["cribbage"]
+    crib = game_stats(service.player_stats([(match_id, tokens[0])]).to_json(), "cribbage")
     assert crib["matches"] == 1 and crib["hands"] >= 1
     section = page.locator("#stats-cribbage")
     assert section.locator(".stats-game-title").inner_text() == "Cribbage"
-    assert section.locator("#crib-stat-matches .stat-value").inner_text() == (
+    assert section.locator("#stats-cribbage-matches .stat-value").inner_text() == (
         f"{crib['matches_won']} of 1"
     )
-    assert section.locator("#crib-stat-hands .stat-value").inner_text() == str(crib["hands"])
-    pegged = section.locator("#crib-stat-pegged .stat-value").inner_text()
-    assert pegged == f"{crib['pegged_per_hand']:g}"  # as the page writes a number
-    assert page.locator("#stat-gins").count() == 0  # no Gin Rummy played: no gin figures
+    hands = section.locator("#stats-cribbage-hands-played .stat-value").inner_text()
+    assert hands == str(crib["hands"])
+    pegged = section.locator("#stats-cribbage-pegged-per-hand .stat-value").inner_text()
+    assert pegged == f"{crib['pegged_per_hand']:g}"  # as the server words a number
+    assert page.locator("#stats-gin").count() == 0  # no Gin Rummy played: no gin figures
     # The chart of its latest matches: this one, with the review's accuracy in its title.
-    page.wait_for_selector("#crib-stats-chart .stats-bar")
-    bars = section.locator("#crib-stats-chart .stats-bar")
+    page.wait_for_selector("#stats-cribbage-chart .stats-bar")
+    bars = section.locator("#stats-cribbage-chart .stats-bar")
     assert bars.count() == len(crib["recent"]) == 1
     assert bars.first.get_attribute("data-match") == match_id
     line = crib["recent"][0]
-    title = page.text_content("#crib-stats-chart title") or ""
+    title = page.text_content("#stats-cribbage-chart title") or ""
     assert f"{line['scores'][0]}–{line['scores'][1]}" in title, title
     assert line["accuracy"] is not None and f"{int(line['accuracy'] + 0.5)}%" in title, title
     table.shot("friends-lobby-cribbage-stats-desktop", full_page=True)

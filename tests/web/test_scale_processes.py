@@ -120,3 +120,30 @@ def test_several_workers_on_sqlite_are_refused(tmp_path: object) -> None:
     )
     assert done.returncode == 2
     assert "several workers need a PostgreSQL database" in done.stdout + done.stderr
+
+
+def test_a_lesson_begun_through_one_process_goes_on_through_the_other(pg_url: str) -> None:
+    """docs/deploy.md: any process answers any request, lessons too (they are kept in the
+    database, not in one process's memory)."""
+    with ServerProcess(pg_url) as a, ServerProcess(pg_url) as b:
+        for game in ("gin", "cribbage"):
+            begun = httpx.post(f"{a.base}/api/lessons", json={"game": game}, timeout=10)
+            assert begun.status_code == 201, begun.text
+            lesson_id = begun.json()["lesson_id"]
+            steps = [begun.json()["lesson"]["key"]]
+            for turn in range(6):  # the hint's answer, through each process in turn
+                server = (b, a)[turn % 2]
+                hint = httpx.post(f"{server.base}/api/lessons/{lesson_id}/hint", timeout=10)
+                assert hint.status_code == 200, hint.text
+                kind, action = hint.json()["kind"], hint.json()["action"]
+                body = {"select": action} if kind == "select" else {"action": action}
+                if kind not in ("select", "act"):
+                    body = {"advance": True}
+                answer = httpx.post(f"{server.base}/api/lessons/{lesson_id}", json=body, timeout=10)
+                assert answer.status_code == 200, answer.text
+                steps.append(answer.json()["lesson"]["key"])
+            for server in (a, b, a, b):  # on fresh connections, as the review found
+                again = httpx.get(f"{server.base}/api/lessons/{lesson_id}", timeout=10)
+                assert again.status_code == 200, again.text
+                assert again.json()["lesson"]["key"] == steps[-1]
+            assert len(set(steps)) > 1  # the lesson moved on

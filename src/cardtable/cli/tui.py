@@ -170,7 +170,7 @@ def _rules(args: argparse.Namespace, game: str) -> GameRules:
     settings: dict[str, object] = dict(settings_from(args.set))
     if args.target is not None:
         settings["target"] = args.target
-    return table_game(game).game.make_rules(args.rules, settings)
+    return table_game(game).make_rules(args.rules, settings)
 
 
 def _cmd_lesson(args: argparse.Namespace, out: TextIO) -> int:

@@ -1,4 +1,5 @@
-"""Cribbage as the table sees it: the game interface of :mod:`cardtable.games`.
+"""Cribbage as a plug-in: the game interface of :mod:`cardtable.games` (``CRIBBAGE``),
+registered in the ``cardtable.games`` entry-point group as ``cribbage``.
 
 >>> match = CRIBBAGE.deal(CRIBBAGE.make_rules("short"), seed="doc", first_dealer=0)
 >>> action = str(match.legal_actions()[0])
@@ -12,84 +13,122 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
+from cardtable.coach import MatchReview
 from cardtable.cribbage.actions import Action
+from cardtable.cribbage.lesson import LessonSession
 from cardtable.cribbage.match import Match
 from cardtable.cribbage.players import Player, make_player, player_names
-from cardtable.cribbage.record import dump
+from cardtable.cribbage.players.hints import hint
+from cardtable.cribbage.record import dump, load
+from cardtable.cribbage.review import review_match
 from cardtable.cribbage.rules import PRESETS, Rules, make_rules
-from cardtable.errors import InvalidRulesError
-from cardtable.games import Game
+from cardtable.cribbage.stats import CribbageFigures, cribbage_figures
+from cardtable.cribbage.views import HandReplay, HintView, SeatView, events_of, hand_end
+from cardtable.cribbage.views import seat_view as cribbage_seat_view
+from cardtable.cribbage.views.lesson import lesson_view
+from cardtable.errors import NotYourTurnError
+from cardtable.games import About, Game, Lesson, Setting, TableHeader
+from cardtable.games.base import GameBase, finished_deal, settings_of
+from cardtable.games.lessons import ScriptedLesson
 from cardtable.numbers import help_with_ranges
 
-__all__ = ["CRIBBAGE", "CribbageComputer", "CribbageGame"]
+__all__ = ["CRIBBAGE", "CribbageGame"]
+
+_LABELS: Final = {
+    "target": "Points to win a game",
+    "skunk_line": "Skunk line (empty: off)",
+    "skunk_games": "A skunk counts as (games)",
+    "double_skunk_line": "Double skunk line (empty: off)",
+    "double_skunk_games": "A double skunk counts as (games)",
+    "games": "Games in the match",
+    "match_points": "Or: game points to win (empty: off)",
+    "next_game_dealer": "First dealer of the next game",
+    "muggins": "Muggins: count your own show (the computer counts its own in full)",
+}
+_CHOICES: Final = {
+    "next_game_dealer": {"loser": "the loser of the last game", "alternate": "alternates"},
+}
+_OPTIONAL: Final = ("skunk_line", "double_skunk_line", "match_points")
+
+_ABOUT: Final = About(
+    tagline=(
+        "Two-player cribbage to 121 (or 61) on a pegging board: the crib, the play, the show "
+        "counted item by item, and a fair shuffle you can check."
+    ),
+    levels={
+        "beginner": "learning the ropes",
+        "intermediate": "a fair game",
+        "expert": "weighs every lay-away",
+        "simple": "keeps its best four, pegs greedily",
+        "random": "plays any legal move",
+    },
+    presets={
+        "standard": "The full game: 121 points; skunked below 91 (2 games), double below 61 "
+        "(4 games).",
+        "short": "A quick game: 61 points, skunked below 31 (2 games).",
+        "muggins": "Standard, and you count your own show: points you miss go to your opponent.",
+    },
+    hero=("5H", "5S", "5C", "JD", "5D"),
+    learn=(
+        "New to cribbage?",
+        "A short guided hand on the real table: laying away to the crib, pegging fifteens "
+        "and pairs, the go, counting your hand.",
+    ),
+)
 
 
-@dataclass(frozen=True, slots=True)
-class CribbageComputer:
-    """A computer player at a seat: it acts on its seat's observation only."""
+class CribbageGame(GameBase[Match, Rules]):
+    """Cribbage for everything above the games (see :class:`cardtable.games.Game`)."""
 
-    player: Player
+    name = "cribbage"
+    title = "Cribbage"
+    order = 1
+    about = _ABOUT
+    rules_type = Rules
+    lesson: ClassVar[Lesson | None] = ScriptedLesson(LessonSession, lesson_view)
+    screens: ClassVar[Mapping[str, str]] = {}
+    commands = "cardtable.cli.cribbage:add_cribbage_commands"
+    research = None
 
-    def move(self, match: Match, seat: int) -> str:
-        return str(self.player.act(match.observation(seat)))
+    def _presets(self) -> Mapping[str, Rules]:
+        return PRESETS
 
-
-class CribbageGame:
-    """The functions the table uses to play Cribbage (see :class:`cardtable.games.Game`)."""
-
-    name: Final = "cribbage"
-    title: Final = "Cribbage"
-
-    def make_rules(
-        self, preset: str | None = None, settings: Mapping[str, object] | None = None
-    ) -> Rules:
+    def _make_rules(self, preset: str | None, settings: Mapping[str, object] | None) -> Rules:
         return make_rules(preset, settings)
 
-    def presets(self) -> dict[str, dict[str, Any]]:
-        return {name: rules.to_dict() for name, rules in PRESETS.items()}
+    def settings(self) -> tuple[Setting, ...]:
+        help = help_with_ranges(Rules.describe(), Rules.bounds())
+        return settings_of(_LABELS, help, Rules.bounds(), _CHOICES, optional=_OPTIONAL)
 
-    def settings_help(self) -> dict[str, str]:
-        return help_with_ranges(Rules.describe(), Rules.bounds())
-
-    def settings_bounds(self) -> dict[str, tuple[int, int]]:
-        return Rules.bounds()
-
-    def rules_from_dict(self, data: Mapping[str, Any]) -> Rules:
-        if not isinstance(data, Mapping):
-            raise InvalidRulesError(f"rules are stored as settings by name, not {data!r}")
-        return Rules.from_dict(data)
-
-    def deal(self, rules: object, seed: str | None, first_dealer: int | None) -> Match:
-        if not isinstance(rules, Rules):
-            raise InvalidRulesError(f"cribbage is played under cribbage rules, not {rules!r}")
+    def _new_match(self, rules: Rules, seed: str | None, first_dealer: int | None) -> Match:
         return Match.new(rules, seed=seed, first_dealer=first_dealer)
 
-    def rebuild(
-        self,
-        rules: Mapping[str, Any],
-        seed: str,
-        first_dealer: int,
-        actions: Sequence[tuple[int, str]],
-    ) -> Match:
-        match = Match(Rules.from_dict(rules), first_dealer, seed=seed)
-        for seat, text in actions:
-            match.replay(Action.parse(text), seat)  # a table's actions of any age
-        return match
+    def _empty_match(self, rules: Rules, first_dealer: int, seed: str) -> Match:
+        return Match(rules, first_dealer, seed=seed)
 
-    def apply(self, match: Match, seat: int, action: str) -> str:
-        return str(match.apply(Action.parse(action), seat).action)
+    def _apply(self, match: Match, seat: int, action: str, stored: bool) -> str:
+        parsed = Action.parse(action)
+        # A table's stored actions of any age (:meth:`Match.replay`).
+        record = match.replay(parsed, seat) if stored else match.apply(parsed, seat)
+        return str(record.action)
 
-    def computer(self, level: str, seed: int) -> CribbageComputer:
-        return CribbageComputer(make_player(level, seed))
+    def _player(self, level: str, seed: int) -> Player:
+        return make_player(level, seed)
 
-    def levels(self) -> list[str]:
+    def _level_names(self) -> Sequence[str]:
         return player_names()
 
-    def record(self, match: Match) -> str:
+    def _dump(self, match: Match) -> str:
         return dump(match)
+
+    def _load(self, text: str) -> Match:
+        return load(text)
+
+    def scores(self, match: Match) -> tuple[int, int]:
+        """The points on the board in the game in play (the last game's once over)."""
+        return match.pegs
 
     def summary(self, match: Match) -> dict[str, Any]:
         return {
@@ -99,6 +138,28 @@ class CribbageGame:
             "hand_number": match.hand_number,
             "winner": None if match.final is None else match.final.winner,
         }
+
+    def seat_view(self, match: Match, seat: int, header: TableHeader, aids: bool) -> SeatView:
+        return cribbage_seat_view(match, seat, header, aids)
+
+    def replay(self, match: Match, seat: int, deal: int) -> HandReplay:
+        hand = finished_deal(match.hands, deal)
+        return HandReplay(hand_end(hand, deal), events_of(hand, seat))
+
+    def hint(self, match: Match, seat: int) -> HintView:
+        observation = match.observation(seat)
+        if not observation.hand.legal:
+            raise NotYourTurnError("it is not your turn: no hint to give")
+        advice = hint(observation)
+        return HintView(str(advice.action), advice.text, advice.to_dict())
+
+    def review(
+        self, match: Match, seats: tuple[int, ...], deals: tuple[int, ...] | None
+    ) -> MatchReview[Any]:
+        return review_match(match, seats=seats, deals=deals)
+
+    def seat_stats(self, match: Match, seat: int) -> CribbageFigures:
+        return cribbage_figures(match, seat)
 
 
 CRIBBAGE: Final = CribbageGame()

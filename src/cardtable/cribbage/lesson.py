@@ -216,6 +216,10 @@ class LessonSession:
         self.index += 1
         return StepOutcome(True, "")
 
+    def select(self, cards: str) -> StepOutcome:
+        """Nothing is shown by selecting cards in this lesson (gin's names its melds so)."""
+        return StepOutcome(False, "in this lesson, lay away or play: nothing to select")
+
     def act(self, text: str) -> StepOutcome:
         """The learner's move; a wrong one is explained and changes nothing. A play as good
         as the step's is made, and the coach says why the lesson chose its own."""

@@ -1,4 +1,5 @@
-"""Gin Rummy as the table sees it: the game interface of :mod:`cardtable.games`.
+"""Gin Rummy as a plug-in: the game interface of :mod:`cardtable.games` (``GIN``), registered
+in the ``cardtable.games`` entry-point group as ``gin``.
 
 >>> match = GIN.deal(GIN.make_rules("standard", {"target": "50"}), seed="doc", first_dealer=0)
 >>> GIN.apply(match, 1, "pass"), GIN.apply(match, 0, "take")
@@ -11,86 +12,139 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
-from cardtable.errors import InvalidRulesError
-from cardtable.games import Game
+from cardtable.coach import MatchReview
+from cardtable.errors import NotYourTurnError
+from cardtable.games import About, Game, Lesson, Setting, TableHeader
+from cardtable.games.base import GameBase, finished_deal, settings_of
+from cardtable.games.lessons import ScriptedLesson
 from cardtable.gin.actions import Action
+from cardtable.gin.lesson import LessonSession
 from cardtable.gin.match import Match
 from cardtable.gin.players import Player, make_player, player_names
-from cardtable.gin.record import dump
+from cardtable.gin.players.hints import hint
+from cardtable.gin.record import dump, load
+from cardtable.gin.review import review_match
 from cardtable.gin.rules import PRESETS, Rules, make_rules
+from cardtable.gin.stats import GinFigures, gin_figures
+from cardtable.gin.views import HandReplay, HintView, SeatView, hand_replay, hint_view, seat_view
+from cardtable.gin.views.advice import lesson_view
 from cardtable.numbers import help_with_ranges
 
-__all__ = ["GIN", "GinComputer", "GinGame"]
+__all__ = ["GIN", "GinGame"]
+
+_LABELS: Final = {
+    "knock_threshold": "Knock threshold",
+    "target": "Target score",
+    "gin_bonus": "Gin bonus",
+    "undercut_bonus": "Undercut bonus",
+    "big_gin_bonus": "Big gin bonus (empty: off)",
+    "game_bonus": "Game bonus",
+    "line_bonus": "Box (line) bonus",
+    "line_bonus_to": "Box bonuses go to",
+    "shutout": "Shutout",
+    "next_dealer": "Next dealer",
+    "series_first_player": "First to play in the next match",
+    "oklahoma": "Oklahoma (upcard sets the knock limit)",
+}
+_CHOICES: Final = {
+    "line_bonus_to": {"both": "both players", "winner": "the match winner only"},
+    "shutout": {
+        "double_game_bonus": "game bonus doubled",
+        "double_total": "winner's total doubled",
+        "none": "no extra",
+    },
+    "next_dealer": {
+        "winner": "winner of the hand",
+        "loser": "loser of the hand",
+        "alternate": "alternates",
+    },
+    "series_first_player": {
+        "alternate": "alternates",
+        "loser": "loser of the match",
+        "winner": "winner of the match",
+    },
+}
+
+_ABOUT: Final = About(
+    tagline=(
+        "Exact rules, a fair shuffle you can check, and a computer opponent that sees only "
+        "its own cards."
+    ),
+    levels={
+        "beginner": "learning the ropes",
+        "intermediate": "a fair game",
+        "expert": "counts every card",
+        "simple": "the textbook baseline",
+        "random": "plays any legal move",
+    },
+    presets={
+        "standard": "The common game: knock at 10, gin 25, undercut 25, to 100.",
+        "pagat": "Pagat and Bicycle: gin 20, undercut 10, boxes 20.",
+        "digital": "As online tables play it: big gin 31, dealer alternates.",
+        "straight": "Straight gin: no knocking, gin only.",
+        "oklahoma": "Oklahoma: the first upcard sets the knock limit; a spade doubles the hand.",
+    },
+    hero=("7S", "7H", "7D", "4H", "5H", "6H"),
+    learn=(
+        "New to gin rummy?",
+        "A short guided hand on the real table: sets, runs, deadwood, drawing, discarding "
+        "and knocking.",
+    ),
+)
 
 
-@dataclass(frozen=True, slots=True)
-class GinComputer:
-    """A computer player at a seat of a gin match: it acts on its seat's observation only."""
+class GinGame(GameBase[Match, Rules]):
+    """Gin Rummy for everything above the games (see :class:`cardtable.games.Game`)."""
 
-    player: Player
+    name = "gin"
+    title = "Gin Rummy"
+    order = 0
+    about = _ABOUT
+    rules_type = Rules
+    lesson: ClassVar[Lesson | None] = ScriptedLesson(LessonSession, lesson_view)
+    screens: ClassVar[Mapping[str, str]] = {}
+    commands = "cardtable.cli.gin:add_gin_commands"
+    research = None
 
-    def move(self, match: Match, seat: int) -> str:
-        return str(self.player.act(match.observation(seat)))
+    def _presets(self) -> Mapping[str, Rules]:
+        return PRESETS
 
-
-class GinGame:
-    """The functions the table uses to play gin (see :class:`cardtable.games.Game`)."""
-
-    name: Final = "gin"
-    title: Final = "Gin Rummy"
-
-    def make_rules(
-        self, preset: str | None = None, settings: Mapping[str, object] | None = None
-    ) -> Rules:
+    def _make_rules(self, preset: str | None, settings: Mapping[str, object] | None) -> Rules:
         return make_rules(preset, settings)
 
-    def presets(self) -> dict[str, dict[str, Any]]:
-        return {name: rules.to_dict() for name, rules in PRESETS.items()}
+    def settings(self) -> tuple[Setting, ...]:
+        help = help_with_ranges(Rules.describe(), Rules.bounds())
+        return settings_of(_LABELS, help, Rules.bounds(), _CHOICES, optional=("big_gin_bonus",))
 
-    def settings_help(self) -> dict[str, str]:
-        return help_with_ranges(Rules.describe(), Rules.bounds())
-
-    def settings_bounds(self) -> dict[str, tuple[int, int]]:
-        return Rules.bounds()
-
-    def rules_from_dict(self, data: Mapping[str, Any]) -> Rules:
-        if not isinstance(data, Mapping):
-            raise InvalidRulesError(f"rules are stored as settings by name, not {data!r}")
-        return Rules.from_dict(data)
-
-    def deal(self, rules: object, seed: str | None, first_dealer: int | None) -> Match:
-        if not isinstance(rules, Rules):
-            raise InvalidRulesError(f"gin is played under gin rules, not {rules!r}")
+    def _new_match(self, rules: Rules, seed: str | None, first_dealer: int | None) -> Match:
         return Match.new(rules, seed=seed, first_dealer=first_dealer)
 
-    def rebuild(
-        self,
-        rules: Mapping[str, Any],
-        seed: str,
-        first_dealer: int,
-        actions: Sequence[tuple[int, str]],
-    ) -> Match:
-        match = Match(Rules.from_dict(rules), first_dealer, seed=seed)
-        for seat, text in actions:
-            match.apply(Action.parse(text), seat)
-        return match
+    def _empty_match(self, rules: Rules, first_dealer: int, seed: str) -> Match:
+        return Match(rules, first_dealer, seed=seed)
 
-    def apply(self, match: Match, seat: int, action: str) -> str:
+    def _apply(self, match: Match, seat: int, action: str, stored: bool) -> str:
         # The stored text is the record's: a knock names the melds it laid out, so that a
         # replay lays out the same ones.
         return str(match.apply(Action.parse(action), seat).action)
 
-    def computer(self, level: str, seed: int) -> GinComputer:
-        return GinComputer(make_player(level, seed))
+    def _player(self, level: str, seed: int) -> Player:
+        return make_player(level, seed)
 
-    def levels(self) -> list[str]:
+    def _level_names(self) -> Sequence[str]:
         return player_names()
 
-    def record(self, match: Match) -> str:
+    def _dump(self, match: Match) -> str:
         return dump(match)
+
+    def _load(self, text: str) -> Match:
+        return load(text)
+
+    def scores(self, match: Match) -> tuple[int, int]:
+        """The running scores, or the final totals (bonuses in) once the match is over."""
+        totals = match.scores if match.final is None else match.final.totals
+        return (totals[0], totals[1])
 
     def summary(self, match: Match) -> dict[str, Any]:
         return {
@@ -98,6 +152,26 @@ class GinGame:
             "hand_number": match.hand_number,
             "winner": None if match.final is None else match.final.winner,
         }
+
+    def seat_view(self, match: Match, seat: int, header: TableHeader, aids: bool) -> SeatView:
+        return seat_view(match, seat, header, aids)
+
+    def replay(self, match: Match, seat: int, deal: int) -> HandReplay:
+        return hand_replay(finished_deal(match.hands, deal), deal, seat)
+
+    def hint(self, match: Match, seat: int) -> HintView:
+        observation = match.observation(seat)
+        if not observation.legal_actions():
+            raise NotYourTurnError("it is not your turn: no hint to give")
+        return hint_view(hint(observation))
+
+    def review(
+        self, match: Match, seats: tuple[int, ...], deals: tuple[int, ...] | None
+    ) -> MatchReview[Any]:
+        return review_match(match, seats=seats, deals=deals)
+
+    def seat_stats(self, match: Match, seat: int) -> GinFigures:
+        return gin_figures(match, seat)
 
 
 GIN: Final = GinGame()

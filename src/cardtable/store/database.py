@@ -48,7 +48,7 @@ from cardtable.store.feed import CHANNEL, ChangeFeed, payload
 from cardtable.store.group_commit import GroupCommit
 from cardtable.store.jobs import Job
 from cardtable.store.pg_moves import Move, append_in_one
-from cardtable.store.schema import ACTIONS, JOBS, MATCHES, prepare
+from cardtable.store.schema import ACTIONS, JOBS, LESSONS, MATCHES, prepare
 from cardtable.store.sqlite_moves import append_on_sqlite
 
 __all__ = [
@@ -390,6 +390,52 @@ class Store:
             )
             self._announce(connection, match_id, None)
             return True
+
+        return self._write(work)
+
+    # -- lessons --------------------------------------------------------------------------
+
+    def create_lesson(self, lesson_id: str, game: str, expire_before: float) -> None:
+        """A new lesson with no answer yet; lessons untouched since ``expire_before``
+        (seconds since the epoch) are removed in the same transaction."""
+        now = self.clock()
+
+        def work(connection: Connection) -> None:
+            connection.execute(delete(LESSONS).where(LESSONS.c.touched_at < expire_before))
+            connection.execute(
+                insert(LESSONS).values(
+                    id=lesson_id, game=game, answers="[]", answer_count=0, touched_at=now
+                )
+            )
+
+        self._write(work)
+
+    def lesson(self, lesson_id: str) -> tuple[str, list[tuple[str, str]]] | None:
+        """A lesson's game and its answers so far, in order; ``None`` when there is none."""
+        with self._reading() as connection:
+            row = connection.execute(
+                select(LESSONS.c.game, LESSONS.c.answers).where(LESSONS.c.id == lesson_id)
+            ).first()
+        if row is None:
+            return None
+        return str(row.game), [(str(kind), str(text)) for kind, text in json.loads(row.answers)]
+
+    def add_lesson_answer(self, lesson_id: str, answers: list[tuple[str, str]], seen: int) -> bool:
+        """Store a lesson's answers (``seen`` of them were stored before, the new one
+        last); false when another request stored one meanwhile or the lesson is gone."""
+        now = self.clock()
+
+        def work(connection: Connection) -> bool:
+            done = connection.execute(
+                update(LESSONS)
+                .where(LESSONS.c.id == lesson_id, LESSONS.c.answer_count == seen)
+                .values(
+                    answers=json.dumps([list(answer) for answer in answers]),
+                    answer_count=len(answers),
+                    touched_at=now,
+                )
+            )
+            return bool(done.rowcount)
 
         return self._write(work)
 

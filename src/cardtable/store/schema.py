@@ -18,7 +18,17 @@ from sqlalchemy import text as sql
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["ACTIONS", "JOBS", "MATCHES", "ActionRow", "JobRow", "MatchRow", "prepare"]
+__all__ = [
+    "ACTIONS",
+    "JOBS",
+    "LESSONS",
+    "MATCHES",
+    "ActionRow",
+    "JobRow",
+    "LessonRow",
+    "MatchRow",
+    "prepare",
+]
 
 # Several processes may open a new database at once: on PostgreSQL the schema is made under
 # this advisory lock, so that only one of them creates the tables.
@@ -71,10 +81,27 @@ class JobRow(_Base):
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True, default=None)
 
 
+class LessonRow(_Base):
+    """A guided lesson in progress: its game and the learner's answers so far (a JSON list
+    of ``[kind, text]``), from which any process rebuilds it. Lessons are short and not
+    worth keeping: one untouched past its expiry (``touched_at``, seconds since the epoch)
+    is removed."""
+
+    __tablename__ = "lessons"
+    __table_args__ = (Index("ix_lessons_touched_at", "touched_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    answers: Mapped[str] = mapped_column(Text, default="[]")
+    answer_count: Mapped[int] = mapped_column(Integer, default=0)
+    touched_at: Mapped[float] = mapped_column(Float)
+
+
 # The tables as the store queries them (SQLAlchemy Core: no session per request).
 MATCHES: Table = _Base.metadata.tables["matches"]
 ACTIONS: Table = _Base.metadata.tables["actions"]
 JOBS: Table = _Base.metadata.tables["jobs"]
+LESSONS: Table = _Base.metadata.tables["lessons"]
 
 
 def prepare(connection: Connection) -> bool:
@@ -128,6 +155,6 @@ def _upgrade(connection: Connection) -> None:
             )
         )
     # The indexes exist already in a new database; checkfirst makes this a no-op there.
-    for table in ("matches", "jobs"):
+    for table in ("matches", "jobs", "lessons"):
         for index in _Base.metadata.tables[table].indexes:
             index.create(connection, checkfirst=True)

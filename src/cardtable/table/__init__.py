@@ -7,6 +7,7 @@ of its own (``SeatView``, ``HandReplay``, ``HintView``, ``LessonView``, ``Lesson
 """
 
 from cardtable.games import GameRules
+from cardtable.games.lessons import LessonHintView
 from cardtable.table.errors import (
     AccessDeniedError,
     NotFoundError,
@@ -33,7 +34,7 @@ from cardtable.table.gin_views import (
     ScoreSheet,
     SeatView,
 )
-from cardtable.table.lessons import LessonHintView, Lessons
+from cardtable.table.lessons import Lessons
 from cardtable.table.seats import MatchCreated, SeatSpec
 from cardtable.table.service import TableService
 from cardtable.table.views import MatchSummary, PlayerView, json_text

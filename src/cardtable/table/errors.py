@@ -3,7 +3,7 @@ the one fault it reports as such: the database did not answer."""
 
 from __future__ import annotations
 
-from cardtable.errors import CardTableError, IllegalActionError
+from cardtable.errors import CardTableError, IllegalActionError, NotYourTurnError
 
 __all__ = [
     "AccessDeniedError",
@@ -27,10 +27,6 @@ class UnplayableMatchError(CardTableError):
     """A stored match the table cannot rebuild: its rules are ones it no longer accepts
     (a setting beyond its range, stored before the ranges existed). Refused, never
     clamped: it may be deleted, not viewed or played."""
-
-
-class NotYourTurnError(IllegalActionError):
-    """The seat acted (or asked for a hint) when it is not its turn, or the match is over."""
 
 
 class StaleActionError(IllegalActionError):

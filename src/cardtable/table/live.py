@@ -10,9 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from cardtable.games import Computer
+from cardtable.games import AnyGame, Computer
 from cardtable.store import StoredAction, StoredMatch
-from cardtable.table.catalog import TableGame
 
 __all__ = ["CACHE_SIZE", "LiveMatch", "LruCache", "computer_seat"]
 
@@ -27,7 +26,7 @@ class LiveMatch:
     ``lock`` is held while the match is read or swapped for a newer copy."""
 
     stored: StoredMatch
-    entry: TableGame
+    game: AnyGame
     match: Any  # the game's match type (a GameMatch)
     computers: dict[int, Computer[Any]]
     count: int
@@ -63,7 +62,7 @@ class LiveMatch:
         if [a.number for a in fresh] != list(range(self.count, self.count + len(fresh))):
             return False
         trial = self.match.copy()
-        game = self.entry.game
+        game = self.game
         for stored in fresh:
             game.apply(trial, stored.seat, stored.action)
         self.match = trial

@@ -4,27 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
+from cardtable.games import About, Setting, default_game
 from cardtable.table.catalog import table_game
 
 __all__ = ["LobbyOptions", "RulesLabel", "lobby_options", "rules_label"]
 
-# The order the lobby lists computer levels in: the learning path, then the baselines.
-_LEVEL_ORDER: Final = ("beginner", "intermediate", "expert", "simple", "random")
-_DEFAULT_LEVELS: Final = ("intermediate", "simple")
-
 
 @dataclass(frozen=True, slots=True)
 class LobbyOptions:
+    """A game as a lobby sets up a match of it: its levels (in the lobby's order), its
+    presets with every setting, each setting with its kind, bounds and help, and what the
+    lobby says of the game (:class:`~cardtable.games.About`)."""
+
     game: str
     title: str
     levels: tuple[str, ...]
     default_level: str
     presets: dict[str, dict[str, Any]]
     default_preset: str
-    settings: dict[str, str]
-    bounds: dict[str, tuple[int, int]]
+    fields: tuple[Setting, ...]
+    about: About
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -34,29 +35,30 @@ class LobbyOptions:
             "default_level": self.default_level,
             "presets": self.presets,
             "default_preset": self.default_preset,
-            "settings": self.settings,
-            "bounds": {name: list(pair) for name, pair in self.bounds.items()},
+            "fields": [field.to_json() for field in self.fields],
+            "settings": {field.name: field.help for field in self.fields},
+            "bounds": {
+                field.name: [field.low, field.high]
+                for field in self.fields
+                if field.kind == "int" and field.low is not None and field.high is not None
+            },
+            "about": self.about.to_json(),
         }
 
 
-def lobby_options(game: str = "gin") -> LobbyOptions:
-    """Levels (in the lobby's order), presets with every setting, a line of help each."""
-    entry = table_game(game).game
-    names = entry.levels()
-    levels = [n for n in _LEVEL_ORDER if n in names] + sorted(
-        n for n in names if n not in _LEVEL_ORDER
-    )
-    default = next((n for n in _DEFAULT_LEVELS if n in names), levels[0])
+def lobby_options(game: str | None = None) -> LobbyOptions:
+    """What a lobby offers for ``game`` (the registry's first when ``None``)."""
+    entry = default_game() if game is None else table_game(game)
     presets = entry.presets()
     return LobbyOptions(
         game=entry.name,
         title=entry.title,
-        levels=tuple(levels),
-        default_level=default,
+        levels=tuple(entry.levels()),
+        default_level=entry.default_level,
         presets=presets,
         default_preset=next(iter(presets)),
-        settings=entry.settings_help(),
-        bounds=entry.settings_bounds(),
+        fields=entry.settings(),
+        about=entry.about,
     )
 
 
@@ -75,11 +77,11 @@ class RulesLabel:
 def rules_label(game: str, rules: Mapping[str, Any]) -> RulesLabel:
     """Name stored rules by their preset and the settings changed from it.
 
-    >>> rules_label("gin", {**table_game("gin").game.presets()["standard"], "target": 50})
+    >>> rules_label("gin", {**table_game("gin").presets()["standard"], "target": 50})
     RulesLabel(preset='standard', changed={'target': 50})
     """
     best: RulesLabel | None = None
-    for name, values in table_game(game).game.presets().items():
+    for name, values in table_game(game).presets().items():
         changed = {key: value for key, value in rules.items() if values.get(key) != value}
         if best is None or len(changed) < len(best.changed):
             best = RulesLabel(name, changed)

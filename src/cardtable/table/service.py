@@ -3,8 +3,8 @@
 It creates and resumes matches of any game in the catalog, checks each request's seat token,
 asks the game whether an action is legal, stores the action in the same transaction that
 accepts it, and only then tells listeners that the match changed. Each seat's view is a
-typed value built from that seat's observation alone (:mod:`cardtable.table.gin_views`,
-:mod:`cardtable.table.cribbage_views`); front ends format it.
+typed value built from that seat's observation alone (:mod:`cardtable.gin.views`,
+:mod:`cardtable.cribbage.views`); front ends format it.
 
 A move travels like this: ``act(match, token, "discard QD", expected)`` reads the match by
 its id (one primary-key read that also says how many actions are stored), brings the live
@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cardtable.errors import IllegalActionError, InvalidRulesError
-from cardtable.games import GameMatch, GameRules
+from cardtable.games import AnyGame, GameMatch, GameRules, default_game
 from cardtable.store import (
     ActionConflictError,
     Append,
@@ -50,7 +50,7 @@ from cardtable.store import (
     StoredMatch,
     StoreUnavailableError,
 )
-from cardtable.table.catalog import AnyHint, AnyReplay, AnySeatView, TableGame, table_game
+from cardtable.table.catalog import AnyHint, AnyReplay, AnySeatView, table_game
 from cardtable.table.errors import (
     AccessDeniedError,
     NotFoundError,
@@ -63,7 +63,7 @@ from cardtable.table.live import CACHE_SIZE, LiveMatch, LruCache, computer_seat
 from cardtable.table.names import BadNameError, player_name
 from cardtable.table.options import rules_label
 from cardtable.table.seats import MatchCreated, SeatSpec
-from cardtable.table.stats import Choices, PlayerStats, SeatMatch, player_stats, seat_match
+from cardtable.table.stats import Choices, PlayerStats, SeatMatch, player_stats
 from cardtable.table.views import MatchSummary, PlayerView, TableHeader
 
 __all__ = [
@@ -188,7 +188,7 @@ class TableService:
     ) -> GameRules:
         """The rules of a match of ``game`` from a preset and settings (as a lobby sends
         them); a bad one raises naming it."""
-        return table_game(game).game.make_rules(preset, settings)
+        return table_game(game).make_rules(preset, settings)
 
     def create_match(
         self,
@@ -196,11 +196,11 @@ class TableService:
         rules: GameRules | None = None,
         seed: str | None = None,
         first_dealer: int | None = None,
-        game: str = "gin",
+        game: str | None = None,
     ) -> MatchCreated:
-        """Create a match (and, inline, play any computer turns); returns the human seats'
-        tokens."""
-        entry = table_game(game)
+        """Create a match of ``game`` (the registry's first when ``None``) and, inline, play
+        any computer turns; returns the human seats' tokens."""
+        entry = default_game() if game is None else table_game(game)
         # Every front end's names pass the same check (a terminal's --name as a page's).
         seats = (_named(seats[0]), _named(seats[1]))
         tokens = tuple(
@@ -218,7 +218,7 @@ class TableService:
             if not live.match.is_over:
                 raise NotYourTurnError("the match is not over yet")
             dealer = live.match.next_first_dealer()
-            rules = live.entry.game.rules_from_dict(live.stored.rules)
+            rules = live.game.rules_from_dict(live.stored.rules)
         existing = self._store.next_of(match_id)
         if existing is not None:
             return existing.id
@@ -226,7 +226,7 @@ class TableService:
         specs = (SeatSpec.from_stored(seats[0]), SeatSpec.from_stored(seats[1]))
         tokens = (_token(seats[0]), _token(seats[1]))
         try:
-            created = self._store_new(live.entry, specs, tokens, rules, None, dealer, match_id)
+            created = self._store_new(live.game, specs, tokens, rules, None, dealer, match_id)
         except SeriesConflictError:  # the other seat asked at the same moment
             found = self._store.next_of(match_id)
             assert found is not None
@@ -241,7 +241,7 @@ class TableService:
 
     def _store_new(
         self,
-        entry: TableGame,
+        game: AnyGame,
         seats: tuple[SeatSpec, SeatSpec],
         tokens: tuple[str | None, ...],
         rules: GameRules | None,
@@ -249,7 +249,6 @@ class TableService:
         first_dealer: int | None,
         follows: str | None,
     ) -> str:
-        game = entry.game
         computers = {}
         for seat, spec in enumerate(seats):
             if spec.kind == "computer":
@@ -334,7 +333,7 @@ class TableService:
     ) -> PlayerStats:
         """The statistics of the player who holds ``seats`` (match id, token): each seat
         whose token opens it is counted, any other left out (as in a lookup). The review of
-        a finished Gin Rummy or Cribbage match is made once (and kept); ``review_at_most``
+        a finished match (of a game with a coach) is made once (and kept); ``review_at_most``
         new ones are made per call, newest first, so that a long history is not judged all
         at once."""
         held: list[tuple[MatchSummary, int, object]] = []
@@ -350,14 +349,15 @@ class TableService:
         found: list[SeatMatch] = []
         to_review = review_at_most
         for summary, seat, any_match in held:
-            item = seat_match(summary, seat, any_match)
+            item = SeatMatch(summary, seat, any_match)
             if item.reviewable:
                 key = f"{summary.id}:{seat}"
                 choices = self._reviewed.get(key)
                 if choices is None and to_review > 0:
                     to_review -= 1
-                    choices = item.review()
-                    self._reviewed.put(key, choices)
+                    choices = item.review()  # None: the game has no coach
+                    if choices is not None:
+                        self._reviewed.put(key, choices)
                 item = dataclasses.replace(item, choices=choices)
             found.append(item)
         return player_stats(found)
@@ -468,13 +468,13 @@ class TableService:
         seat, live = self._opened(match_id, token)
         with live.lock:
             match = live.match.copy()
-        return live.entry.hint(match, seat)
+        return live.game.hint(match, seat)
 
     def replay_hand(self, match_id: str, token: str, deal: int) -> AnyReplay:
         """A finished deal, step by step: every action, both hands and the revealed seed."""
         seat, live = self._opened(match_id, token)
         with live.lock:
-            return live.entry.replay(live.match, seat, deal)
+            return live.game.replay(live.match, seat, deal)
 
     def review(self, match_id: str, token: str, deal: int | None = None) -> dict[str, object]:
         """The coach's review of the seat's own decisions in its finished deals (or in
@@ -485,7 +485,7 @@ class TableService:
         seat, live = self._opened(match_id, token)
         with live.lock:  # judged on a copy: a whole match takes seconds, play goes on
             match = live.match.copy()
-        return seat_review(live.entry, match, match_id, seat, deal).to_json()
+        return seat_review(live.game, match, match_id, seat, deal).to_json()
 
     # -- the computer's turns -------------------------------------------------------------
 
@@ -553,7 +553,7 @@ class TableService:
         with live.lock:
             trial = live.match.copy()
             start = live.count
-        game = live.entry.game
+        game = live.game
         moves: list[tuple[int, str]] = []
         while len(moves) < MAX_TURN_ACTIONS:
             seat = computer_seat(trial, live.computers)
@@ -766,8 +766,7 @@ class TableService:
 
     def _load(self, stored: StoredMatch) -> LiveMatch:
         """Rebuild the match from every stored action (once; then it is kept live)."""
-        entry = table_game(stored.game)
-        game = entry.game
+        game = table_game(stored.game)
         actions = self._store.actions(stored.id)
         try:
             match = game.rebuild(
@@ -786,7 +785,7 @@ class TableService:
             for seat, spec in enumerate(stored.seats)
             if spec["kind"] == "computer"
         }
-        live = LiveMatch(stored, entry, match, computers, len(actions))
+        live = LiveMatch(stored, game, match, computers, len(actions))
         self._live.put(stored.id, live)
         if live.computer_to_act() is not None:
             self._ensure_job(live)
@@ -805,7 +804,7 @@ class TableService:
         """Apply the move to a copy, store it (with the computer's job when a computer is to
         act next, claimed for whoever plays it here), and only then make the copy the live
         match; the job written, if any. Hold ``live.lock``."""
-        game = live.entry.game
+        game = live.game
         trial = live.match.copy()
         text = game.apply(trial, seat, action)
         computer_next = computer_seat(trial, live.computers) is not None
@@ -894,7 +893,7 @@ class TableService:
             action_count=live.count,
             next_match=None if nxt is None else nxt.id,
         )
-        return live.entry.seat_view(live.match, seat, header, aids)
+        return live.game.seat_view(live.match, seat, header, aids)
 
 
 def _bucket(match_id: str) -> int:

@@ -1,24 +1,24 @@
-"""The parts of a seat's view that every game shares: who sits where, a match in a list.
-
-Views are frozen dataclasses built once by the table service from the engine's observation
-of one seat; each has one ``to_json()`` for the web table and the terminal's JSON mode, and
-front ends format their fields without parsing or recomputing anything. Game-specific views
-live beside this module (:mod:`cardtable.table.gin_views`).
-"""
+"""What the table adds to a game's views: a match in a list, and a view as JSON text made
+once. The parts every game's views share (who sits where, the rules as JSON) are in
+:mod:`cardtable.games.views`, below the games, and are named here too."""
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import json
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any
 
 import orjson
+
+from cardtable.games.views import (
+    HumanOrComputer,
+    MadeOnce,
+    PlayerView,
+    TableHeader,
+    plain_fields,
+    rules_json,
+)
 
 __all__ = [
     "HumanOrComputer",
@@ -31,59 +31,8 @@ __all__ = [
     "rules_json",
 ]
 
-HumanOrComputer = Literal["human", "computer"]
-
-
-def plain_fields(view: Any) -> dict[str, Any]:
-    """A view of plain fields (numbers, text, pairs) as JSON: every field by name, tuples as
-    lists. (Views holding cards or other views write their own ``to_json``.)"""
-    return {
-        field.name: list(value) if isinstance(value, tuple) else value
-        for field in dataclasses.fields(view)
-        for value in (getattr(view, field.name),)
-    }
-
-
-T = TypeVar("T")
-
-
-class MadeOnce(Generic[T]):
-    """Values made once per object, for objects that never change (a view, a finished
-    hand): kept by the object's identity for the ``kept`` latest objects, each object held
-    beside its value so that its id stays its own while the value is kept. Safe across
-    threads (two threads may both make a value; either is kept)."""
-
-    def __init__(self, kept: int) -> None:
-        self._kept = kept
-        self._values: OrderedDict[int, tuple[object, T]] = OrderedDict()
-        self._guard = threading.Lock()
-
-    def get(self, key: object, make: Callable[[], T]) -> T:
-        with self._guard:
-            found = self._values.get(id(key))
-            if found is not None and found[0] is key:
-                return found[1]
-        value = make()
-        with self._guard:
-            self._values[id(key)] = (key, value)
-            while len(self._values) > self._kept:
-                self._values.popitem(last=False)
-        return value
-
-
 TEXTS_KEPT = 1024
 _TEXTS: MadeOnce[str] = MadeOnce(TEXTS_KEPT)
-
-
-class _Rules(Protocol):
-    def to_dict(self) -> dict[str, Any]: ...
-
-
-@functools.lru_cache(maxsize=256)
-def rules_json(rules: _Rules) -> Mapping[str, Any]:
-    """A game's rules (immutable, and few in play) by setting, made once per rules: every
-    view names them. Read-only: a view's ``to_json`` copies them."""
-    return MappingProxyType(rules.to_dict())
 
 
 def json_text(view: Any) -> str:
@@ -101,51 +50,6 @@ def _encoded(data: Any) -> str:
         # view far below that; should one get through all the same, the standard encoder
         # writes it, so that no match is ever made unviewable by its view's encoding.
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """Who sits in a seat, as anyone at the table may know it (never a seat's token)."""
-
-    kind: HumanOrComputer
-    name: str
-    level: str | None = None
-    client: str | None = None
-
-    @classmethod
-    def from_stored(cls, seat: Mapping[str, Any]) -> PlayerView:
-        kind: HumanOrComputer = "computer" if seat.get("kind") == "computer" else "human"
-        level = seat.get("level")
-        client = seat.get("client")
-        return cls(
-            kind=kind,
-            name=str(seat.get("name") or ""),
-            level=None if level is None else str(level),
-            client=None if client is None else str(client),
-        )
-
-    @property
-    def is_computer(self) -> bool:
-        return self.kind == "computer"
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind, "name": self.name}
-        if self.level is not None:
-            data["level"] = self.level
-        if self.client is not None:
-            data["client"] = self.client
-        return data
-
-
-@dataclass(frozen=True, slots=True)
-class TableHeader:
-    """What the table knows of a match besides the game: its id, seats and progress."""
-
-    match_id: str
-    game: str
-    players: tuple[PlayerView, PlayerView]
-    action_count: int
-    next_match: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ front ends only show the lesson's view and send the learner's moves. The lesson'
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -19,7 +19,6 @@ from textual.widgets import Button, Footer, Static
 from cardtable.cards import Card
 from cardtable.errors import CardTableError
 from cardtable.table.cribbage_views import CountingView, LessonView
-from cardtable.table.lessons import AnyLessonView
 from cardtable.tui.crib_dialogs import CountScreen
 from cardtable.tui.crib_plain import (
     cribbage_lesson,
@@ -27,7 +26,7 @@ from cardtable.tui.crib_plain import (
     lesson_events,
     lesson_show_lines,
 )
-from cardtable.tui.lesson_base import CoachBox, LessonBase, sentence
+from cardtable.tui.lesson_base import AnyLessonView, CoachBox, LessonBase, sentence
 from cardtable.tui.render import card_back, face
 from cardtable.tui.widgets import (
     CardView,
@@ -148,9 +147,9 @@ class CribbageLessonScreen(LessonBase):
         step = self.view.step
         try:
             if step.action is None:
-                answer: AnyLessonView = self.lessons.advance(self.view.lesson_id)
+                answer = cast(AnyLessonView, self.lessons.advance(self.view.lesson_id))
             else:
-                answer = self.lessons.act(self.view.lesson_id, text)
+                answer = cast(AnyLessonView, self.lessons.act(self.view.lesson_id, text))
         except CardTableError as error:
             self.feedback(sentence(str(error)))
             return

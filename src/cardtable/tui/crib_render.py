@@ -1,7 +1,7 @@
 """Words and the text board for the terminal Cribbage table.
 
 Everything here reads the cribbage views of the table service
-(:mod:`cardtable.table.cribbage_views`) and returns plain text, so the full-screen table and
+(:mod:`cardtable.cribbage.views`) and returns plain text, so the full-screen table and
 the line-by-line prompt say the same things. Nothing is decided here: which cards may be
 played, what a card pegged and what a show holds all come with the view.
 

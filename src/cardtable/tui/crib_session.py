@@ -2,7 +2,7 @@
 
 The cribbage twin of :class:`cardtable.tui.session.TerminalTable`: the same seat token, the
 same browser link, the same "what happened since the last look", over the cribbage views
-(:mod:`cardtable.table.cribbage_views`). A finished hand comes back whole (its show, and the
+(:mod:`cardtable.cribbage.views`). A finished hand comes back whole (its show, and the
 rest of its actions as this seat was told them), so both the full-screen table and the plain
 prompt can lay the show out before the next deal.
 """

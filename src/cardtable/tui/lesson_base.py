@@ -11,7 +11,7 @@ and the keys: a long text (the show at the end of the Cribbage lesson) scrolls i
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import ClassVar, Final, cast
 
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -19,11 +19,14 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
-from cardtable.table import LessonHintView, Lessons
-from cardtable.table.lessons import AnyLessonView
+from cardtable.games import GameView
+from cardtable.table import LessonHintView, Lessons, cribbage_views, gin_views
 from cardtable.tui.dialogs import InfoScreen
 from cardtable.tui.render import symbolise
 from cardtable.tui.widgets import colour_cards, markup_escape
+
+# The lessons' views of both games (until each game's screens live in its package).
+AnyLessonView = gin_views.LessonView | cribbage_views.LessonView
 
 __all__ = [
     "CoachBox",
@@ -51,7 +54,7 @@ def sentence(message: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def follow(lessons: Lessons, lesson_id: str, hint: LessonHintView) -> AnyLessonView:
+def follow(lessons: Lessons, lesson_id: str, hint: LessonHintView) -> GameView:
     """Do what the hint says: name the meld, make the move, or go on."""
     if hint.kind == "select":
         return lessons.select(lesson_id, hint.action)
@@ -134,9 +137,10 @@ class LessonBase(Screen[None]):
         shown = symbolise(text, self.ascii_only)
         self.query_one("#feedback", Static).update(colour_cards(shown))
 
-    async def answered(self, answer: AnyLessonView) -> None:
+    async def answered(self, given: GameView) -> None:
         """Show the coach's word on a try (a right one's above the next step's words, where
         it has the room); a right one moves the lesson on."""
+        answer = cast(AnyLessonView, given)  # this screen's game's lesson view
         said = sentence(answer.step.message)
         if not answer.ok:
             self.feedback(said)

@@ -13,9 +13,8 @@ from textual.widgets import Button, Footer, Static
 
 from cardtable.cards import Card
 from cardtable.table import LessonView
-from cardtable.table.lessons import AnyLessonView
 from cardtable.tui import render
-from cardtable.tui.lesson_base import CoachBox, LessonBase
+from cardtable.tui.lesson_base import AnyLessonView, CoachBox, LessonBase
 from cardtable.tui.table_paint import LOG_LINES
 from cardtable.tui.widgets import (
     CardView,

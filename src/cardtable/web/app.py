@@ -166,6 +166,6 @@ def create_app(
         exception_handlers=EXCEPTION_HANDLERS,
     )
     chosen = WebLimits.from_environment(os.environ) if limits is None else limits
-    app.state.web = WebState(table, Lessons(), Hub(table, chosen))
+    app.state.web = WebState(table, Lessons(table.store), Hub(table, chosen))
     app.state.limiter = RateLimiter(chosen, clock)
     return app

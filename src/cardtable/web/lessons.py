@@ -1,6 +1,6 @@
-"""The lesson endpoints: start one (``{"game": "cribbage"}``; Gin Rummy's by default), its
+"""The lesson endpoints: start one (``{"game": "cribbage"}``; the first game's by default), its
 view, a step (``select``, ``action`` or ``advance``), a hint within it (the lesson's own, at
-every step: ``cardtable.table.lesson_hint``). A wrong try is no error: the view says
+every step: ``cardtable.games.lessons``). A wrong try is no error: the view says
 ``ok: false`` and the coach why."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Final
 from starlette.requests import Request
 from starlette.responses import Response
 
-from cardtable.table.lessons import LESSON_GAMES
+from cardtable.table.lessons import lesson_games
 from cardtable.web.errors import ApiError, json_response
 from cardtable.web.limits import charge
 from cardtable.web.requests import json_body, only, text
@@ -30,13 +30,14 @@ def _lesson_id(request: Request) -> str:
 
 
 async def lesson_new(request: Request) -> Response:
-    data = await json_body(request, optional=True)  # no body: Gin Rummy's lesson
+    data = await json_body(request, optional=True)  # no body: the first game's lesson
     only(data, {"game"})
-    game = data.get("game", "gin")
-    if not isinstance(game, str) or game not in LESSON_GAMES:
-        raise ApiError(422, f"no lesson for {game!r}: lessons are {', '.join(LESSON_GAMES)}")
-    # Lessons live in memory, the oldest dropped past a limit: a flood of new ones would
-    # push out the learners', so they count as new matches do.
+    game = data.get("game")
+    having = [found.name for found in lesson_games()]
+    if game is not None and (not isinstance(game, str) or game not in having):
+        raise ApiError(422, f"no lesson for {game!r}: lessons are {', '.join(having)}")
+    # Each lesson is a row of the database until it expires: a flood of new ones would
+    # fill it, so they count as new matches do.
     charge(request, "create")
     return json_response(state_of(request).lessons.start(game).to_json(), 201)
 

@@ -12,8 +12,8 @@ from starlette.responses import RedirectResponse, Response
 from starlette.websockets import WebSocket
 
 from cardtable.errors import CardTableError
+from cardtable.games import default_game, game_names, games
 from cardtable.table import SeatSpec, TableUnavailableError, json_text
-from cardtable.table.catalog import CATALOG
 from cardtable.table.options import LobbyOptions, lobby_options
 from cardtable.web.errors import ApiError, json_response, json_text_response
 from cardtable.web.limits import charge
@@ -44,27 +44,30 @@ __all__ = [
 ]
 
 MAX_LOOKUP = 40
-DEFAULT_GAME = "gin"
 
 
 def _game(value: object) -> str:
-    """The game a request names (``gin`` when it names none); refused naming the games."""
+    """The game a request names (the first game when it names none); refused naming the
+    games there are."""
+    if value is None:
+        return default_game().name
+    names = game_names()
     if not isinstance(value, str):
-        raise ApiError(400, "game must be a string: " + ", ".join(CATALOG))
-    if value not in CATALOG:
-        raise ApiError(422, f"unknown game {value!r}: the table plays {', '.join(CATALOG)}")
+        raise ApiError(400, "game must be a string: " + ", ".join(names))
+    if value not in names:
+        raise ApiError(422, f"unknown game {value!r}: the table plays {', '.join(names)}")
     return value
 
 
 async def get_options(request: Request) -> Response:
-    """The lobby's choices for one game (``?game=cribbage``; Gin Rummy by default), and the
-    games there are to choose from."""
+    """The lobby's choices for one game (``?game=cribbage``; the first game by default), and
+    the games there are to choose from."""
     unknown = sorted(set(request.query_params) - {"game"})
     if unknown:
         raise ApiError(400, f"unknown parameter {unknown[0]!r}: expected game")
-    options = lobby_options(_game(request.query_params.get("game", DEFAULT_GAME)))
-    games = [{"game": name, "title": entry.game.title} for name, entry in CATALOG.items()]
-    return json_response({**options.to_json(), "games": games})
+    options = lobby_options(_game(request.query_params.get("game")))
+    found = [{"game": g.name, "title": g.title} for g in games()]
+    return json_response({**options.to_json(), "games": found})
 
 
 async def seat_link(request: Request) -> Response:
@@ -93,9 +96,10 @@ def _seats(data: dict[str, Any], options: LobbyOptions) -> tuple[SeatSpec, SeatS
 def _known_settings(settings: dict[str, Any], options: LobbyOptions) -> None:
     """Refuse a setting the game does not have, named as the lobby names them, before the
     rules see it (a name such as ``self`` must not reach a keyword argument)."""
+    known = [field.name for field in options.fields]
     for key in settings:
-        if key.strip().lower().replace("-", "_") not in options.settings:
-            names = ", ".join(options.settings)
+        if key.strip().lower().replace("-", "_") not in known:
+            names = ", ".join(known)
             raise ApiError(422, f"unknown setting {key!r}: settings are {names}")
 
 
@@ -104,7 +108,7 @@ async def create(request: Request) -> Response:
     friend invited by link."""
     data = await json_body(request)
     only(data, {"game", "opponent", "level", "preset", "settings", "name", "friend_name"})
-    game = _game(data.get("game", DEFAULT_GAME))
+    game = _game(data.get("game"))
     options = lobby_options(game)
     seats = _seats(data, options)
     preset = data.get("preset", options.default_preset)

@@ -15,8 +15,8 @@ from typing import Any, Final
 from starlette.requests import Request
 from starlette.responses import Response
 
-from cardtable.table.catalog import CATALOG
-from cardtable.table.lessons import LESSON_GAMES
+from cardtable.games import game_names
+from cardtable.table.lessons import lesson_games
 from cardtable.table.service import MAX_ACTION_TEXT
 from cardtable.web.errors import json_response
 from cardtable.web.jsontext import MAX_DEPTH
@@ -144,7 +144,7 @@ _CRIBBAGE_AIDS: Final[Schema] = {
 
 
 def _schemas() -> dict[str, Schema]:
-    game = {"type": "string", "enum": list(CATALOG)}
+    game = {"type": "string", "enum": list(game_names())}
     name = {"type": "string", "maxLength": MAX_NAME}
     view: Schema = {
         "type": "object",
@@ -208,7 +208,7 @@ def _schemas() -> dict[str, Schema]:
             }
         },
     }
-    # A Cribbage seat's aids have their own shape (cardtable.table.cribbage_views.aids).
+    # A Cribbage seat's aids have their own shape (cardtable.cribbage.views.aids).
     view["properties"]["aids"] = {"anyOf": [view["properties"]["aids"], _CRIBBAGE_AIDS]}
     return {
         "Error": {
@@ -341,7 +341,9 @@ def _schemas() -> dict[str, Schema]:
         },
         "NewLesson": {
             "type": "object",
-            "properties": {"game": {"type": "string", "enum": list(LESSON_GAMES)}},
+            "properties": {
+                "game": {"type": "string", "enum": [found.name for found in lesson_games()]}
+            },
             "additionalProperties": False,
         },
         "LessonStep": {
@@ -478,7 +480,7 @@ def _paths() -> dict[str, Schema]:
                         "name": "game",
                         "in": "query",
                         "required": False,
-                        "schema": {"type": "string", "enum": list(CATALOG)},
+                        "schema": {"type": "string", "enum": list(game_names())},
                     }
                 ],
                 "responses": _responses(

@@ -78,7 +78,8 @@ def settings_section(options: LobbyOptions) -> str:
         for name in presets
     )
     rows = []
-    for key, meaning in options.settings.items():
+    for field in options.fields:
+        key, meaning = field.name, field.help
         values = "".join(
             f'<td data-preset="{html.escape(name)}">'
             f"{html.escape(setting_value(options.presets[name].get(key)))}</td>"

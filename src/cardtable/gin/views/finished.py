@@ -8,9 +8,9 @@ from typing import Any
 from cardtable.cards import Card, commitment
 from cardtable.gin.deal import POSITIONS, Deal
 from cardtable.gin.hand import Hand
-from cardtable.table.gin_views.cards import cards_of, names
-from cardtable.table.gin_views.hands import EventView, ResultView
-from cardtable.table.gin_views.layouts import LayoutView
+from cardtable.gin.views.cards import cards_of, names
+from cardtable.gin.views.hands import EventView, ResultView
+from cardtable.gin.views.layouts import LayoutView
 
 # -- finished hands -----------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from typing import Any
 from cardtable.cribbage.hand import Hand
 from cardtable.cribbage.match import GameResult
 from cardtable.cribbage.rules import Rules
-from cardtable.table.views import plain_fields
+from cardtable.games.views import plain_fields
 
 __all__ = ["BoardView", "GameLineView", "board_view"]
 

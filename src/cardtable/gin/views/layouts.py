@@ -14,7 +14,7 @@ from cardtable.gin.melds import (
     arrangements_within,
     best_arrangement,
 )
-from cardtable.table.gin_views.cards import cards_of, names
+from cardtable.gin.views.cards import cards_of, names
 
 LAYOUTS_PER_KNOCK: Final = 12
 

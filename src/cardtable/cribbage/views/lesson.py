@@ -9,10 +9,10 @@ from typing import Any, Final
 from cardtable.cards import Card
 from cardtable.cribbage.hand import ShowRecord
 from cardtable.cribbage.lesson import LESSON_STEPS, LessonSession, StepOutcome
-from cardtable.table.cribbage_views.history import EventView, events_of
-from cardtable.table.cribbage_views.seat import PlayedView
-from cardtable.table.cribbage_views.shows import ShowView, show_view
-from cardtable.table.views import PlayerView
+from cardtable.cribbage.views.history import EventView, events_of
+from cardtable.cribbage.views.seat import PlayedView
+from cardtable.cribbage.views.shows import ShowView, show_view
+from cardtable.games.views import PlayerView
 
 __all__ = ["LessonStepView", "LessonView", "lesson_view"]
 

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardtable.cards import Card
+from cardtable.games.views import PlayerView
 from cardtable.gin.actions import Action
 from cardtable.gin.lesson import LESSON_STEPS, LessonSession, StepOutcome
 from cardtable.gin.players.hints import Hint
-from cardtable.table.gin_views.hands import HandView
-from cardtable.table.gin_views.seat import PlayView
-from cardtable.table.views import PlayerView
+from cardtable.gin.views.hands import HandView
+from cardtable.gin.views.seat import PlayView
 
 # -- hints and the lesson -----------------------------------------------------------------
 

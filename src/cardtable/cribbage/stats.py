@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from cardtable.cribbage.actions import ActionKind
 from cardtable.cribbage.match import Match
@@ -48,6 +48,32 @@ class CribbageFigures:
     def __add__(self, other: CribbageFigures) -> CribbageFigures:
         return CribbageFigures(
             *(getattr(self, name) + getattr(other, name) for name in self.__slots__)
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "games_won": self.games_won,
+            "skunks": self.skunks,
+            "hands": self.hands,
+            "average_hand_show": per(self.hand_show_points, self.hand_shows),
+            "average_crib": per(self.crib_points, self.crib_shows),
+            "pegged_per_hand": per(self.pegged, self.hands),
+        }
+
+    def lines(self) -> tuple[tuple[str, str], ...]:
+        games = f"{self.games_won} of {self.games}" if self.games else "none yet"
+        if self.skunks:
+            games += f" ({self.skunks} skunk{'' if self.skunks == 1 else 's'})"
+        show = per(self.hand_show_points, self.hand_shows)
+        crib = per(self.crib_points, self.crib_shows)
+        pegged = per(self.pegged, self.hands)
+        return (
+            ("Games won", games),
+            ("Hands played", str(self.hands)),
+            ("Hand show", "none yet" if show is None else f"{show} on average"),
+            ("Crib", "none yet" if crib is None else f"{crib} on average, when you dealt"),
+            ("Pegged per hand", "none yet" if pegged is None else str(pegged)),
         )
 
 

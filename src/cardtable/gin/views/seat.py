@@ -7,18 +7,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.cards import Card, commitment
+from cardtable.games.views import (
+    Basics,
+    MadeOnce,
+    PlayerView,
+    TableHeader,
+    choices_of,
+    rules_json,
+    seat_words,
+)
 from cardtable.gin.actions import ActionKind
 from cardtable.gin.hand import Observation, Phase
 from cardtable.gin.match import Match
 from cardtable.gin.melds import (
     discard_options,
 )
-from cardtable.table.gin_views.aids import LearningAids
-from cardtable.table.gin_views.finished import HandSummary, hand_summary
-from cardtable.table.gin_views.hands import HandView
-from cardtable.table.gin_views.layouts import KnockOption, LayoutView, knock_options
-from cardtable.table.gin_views.sheet import ScoreSheet
-from cardtable.table.views import MadeOnce, PlayerView, TableHeader, rules_json
+from cardtable.gin.views.aids import LearningAids
+from cardtable.gin.views.finished import HandSummary, hand_summary
+from cardtable.gin.views.hands import HandView
+from cardtable.gin.views.layouts import KnockOption, LayoutView, knock_options
+from cardtable.gin.views.sheet import ScoreSheet
 
 # A finished hand never changes, and every later view of its match shows it as the last
 # hand: its summary (both layouts worked out) is made once.
@@ -135,6 +143,42 @@ class SeatView:
     @property
     def my_turn(self) -> bool:
         return bool(self.play.legal_actions)
+
+    def basics(self) -> Basics:
+        """The table in the few words a generic screen shows (its own screen shows more)."""
+        hand, seat, players = self.play.hand, self.seat, self.players
+        final = self.sheet.final
+        totals = self.sheet.scores if final is None else final.totals
+        if final is not None:
+            status = f"The match is over: {seat_words(players, seat, final.winner)} won."
+        elif self.my_turn:
+            status = "Your turn."
+        elif hand.to_act is not None:
+            status = f"{seat_words(players, seat, hand.to_act)} to play."
+        else:
+            status = "The hand is over."
+        public = (
+            f"Discard pile: {' '.join(c.symbol() for c in hand.discard_pile[-3:]) or 'empty'}",
+            f"Stock: {hand.stock_count} cards",
+            f"Knock with {hand.threshold} or less",
+        )
+        events = tuple(
+            f"{seat_words(players, seat, e.seat)}: {e.kind.replace('_', ' ')}"
+            + ("" if e.card is None else f" {e.card.symbol()}")
+            for e in hand.events
+        )
+        return Basics(
+            seat=seat,
+            my_turn=self.my_turn,
+            to_act=hand.to_act,
+            finished=self.finished,
+            status=status,
+            scores=(totals[0], totals[1]),
+            hand=tuple(card.symbol() for card in hand.hand),
+            public=public,
+            events=events,
+            choices=choices_of(self.legal_actions),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {

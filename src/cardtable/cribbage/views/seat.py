@@ -10,11 +10,19 @@ from cardtable.cards import Card, commitment
 from cardtable.cribbage.actions import Action, ActionKind
 from cardtable.cribbage.hand import Hand, Phase
 from cardtable.cribbage.match import Match
-from cardtable.table.cribbage_views.aids import CribbageAids
-from cardtable.table.cribbage_views.board import BoardView, GameLineView, board_view
-from cardtable.table.cribbage_views.history import EventView, HandEndView, events_of, hand_end
-from cardtable.table.cribbage_views.shows import ShowView, show_view
-from cardtable.table.views import PlayerView, TableHeader, rules_json
+from cardtable.cribbage.views.aids import CribbageAids
+from cardtable.cribbage.views.board import BoardView, GameLineView, board_view
+from cardtable.cribbage.views.history import EventView, HandEndView, events_of, hand_end
+from cardtable.cribbage.views.shows import ShowView, show_view
+from cardtable.games.views import (
+    Basics,
+    PlayerView,
+    TableHeader,
+    action_label,
+    choices_of,
+    rules_json,
+    seat_words,
+)
 
 __all__ = ["CountingView", "FinalView", "PlayedView", "SeatView", "seat_view"]
 
@@ -119,6 +127,56 @@ class SeatView:
     @property
     def my_turn(self) -> bool:
         return bool(self.legal_actions)
+
+    def basics(self) -> Basics:
+        """The table in the few words a generic screen shows (its own screen shows more)."""
+        seat, players = self.seat, self.players
+        if self.final is not None:
+            status = f"The match is over: {seat_words(players, seat, self.final.winner)} won."
+        elif self.my_turn:
+            status = "Your turn."
+        elif self.to_act is not None:
+            status = f"{seat_words(players, seat, self.to_act)} to play."
+        else:
+            status = ""
+        public = (
+            f"Starter: {'not turned' if self.starter is None else self.starter.symbol()}",
+            f"Count: {self.count}"
+            + (
+                f" ({' '.join(p.card.symbol() for p in self.count_cards)})"
+                if self.count_cards
+                else ""
+            ),
+            f"Game points: {self.game_points[0]}-{self.game_points[1]}",
+        )
+        events = tuple(
+            " ".join(
+                [
+                    f"{seat_words(players, seat, event.seat)}: {action_label(event.action)}",
+                    *(
+                        f"({seat_words(players, seat, score.seat)} {score.points} for "
+                        f"{score.reason})"
+                        for score in event.scores
+                    ),
+                ]
+            )
+            for event in self.events
+        )
+        offered = self.legal_actions
+        if offered == ("count",):  # a muggins statement: any count from 0 to 29
+            offered = tuple(f"count {points}" for points in range(30))
+        return Basics(
+            seat=seat,
+            my_turn=self.my_turn,
+            to_act=self.to_act,
+            finished=self.finished,
+            status=status,
+            scores=self.board.pegs,
+            hand=tuple(card.symbol() for card in self.hand),
+            public=public,
+            events=events,
+            choices=choices_of(offered),
+        )
 
     def to_json(self) -> dict[str, Any]:
         def names(cards: tuple[Card, ...]) -> list[str]:

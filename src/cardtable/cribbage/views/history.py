@@ -9,7 +9,7 @@ from typing import Any
 from cardtable.cards import Card, commitment
 from cardtable.cribbage.actions import ActionKind
 from cardtable.cribbage.hand import ActionRecord, Hand
-from cardtable.table.cribbage_views.shows import ShowView, show_view
+from cardtable.cribbage.views.shows import ShowView, show_view
 
 __all__ = ["EventView", "HandEndView", "HandReplay", "ScoreView", "events_of", "hand_end"]
 

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.cards import Card
+from cardtable.games.views import rules_json
 from cardtable.gin.hand import Observation, PublicEvent
 from cardtable.gin.showdown import HandResult
-from cardtable.table.gin_views.cards import cards_of, names
-from cardtable.table.gin_views.layouts import LayoutView, MeldView
-from cardtable.table.views import rules_json
+from cardtable.gin.views.cards import cards_of, names
+from cardtable.gin.views.layouts import LayoutView, MeldView
 
 # -- the hand in play ---------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ engine's solvers and the expert's model, so that no front end searches melds or 
 actions of its own.
 
 >>> from cardtable.gin.match import Match
->>> from cardtable.table.views import PlayerView, TableHeader
+>>> from cardtable.games.views import PlayerView, TableHeader
 >>> match = Match.new(seed="views-doc", first_dealer=0)
 >>> header = TableHeader("m1", "gin", (PlayerView("human", "Ann"), PlayerView("human", "Bo")), 0)
 >>> view = seat_view(match, 1, header)
@@ -20,7 +20,7 @@ actions of its own.
 ['action_count', 'aids', 'arrangement', 'boxes']
 """
 
-from cardtable.table.gin_views.advice import (
+from cardtable.gin.views.advice import (
     LESSON_PLAYERS,
     AlternativeView,
     HintView,
@@ -29,8 +29,8 @@ from cardtable.table.gin_views.advice import (
     hint_view,
     lesson_view,
 )
-from cardtable.table.gin_views.aids import KnockAdvice, LearningAids
-from cardtable.table.gin_views.finished import (
+from cardtable.gin.views.aids import KnockAdvice, LearningAids
+from cardtable.gin.views.finished import (
     HandReplay,
     HandSummary,
     ReplayAction,
@@ -38,8 +38,8 @@ from cardtable.table.gin_views.finished import (
     hand_replay,
     hand_summary,
 )
-from cardtable.table.gin_views.hands import EventView, HandView, LayoffView, ResultView
-from cardtable.table.gin_views.layouts import (
+from cardtable.gin.views.hands import EventView, HandView, LayoffView, ResultView
+from cardtable.gin.views.layouts import (
     LAYOUTS_PER_KNOCK,
     KnockOption,
     LayoutChoice,
@@ -47,8 +47,8 @@ from cardtable.table.gin_views.layouts import (
     MeldView,
     knock_options,
 )
-from cardtable.table.gin_views.seat import PlayView, SeatView, seat_view
-from cardtable.table.gin_views.sheet import FinalView, ScoreSheet, SheetLineView
+from cardtable.gin.views.seat import PlayView, SeatView, seat_view
+from cardtable.gin.views.sheet import FinalView, ScoreSheet, SheetLineView
 
 __all__ = [
     "LAYOUTS_PER_KNOCK",

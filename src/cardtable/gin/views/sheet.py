@@ -6,8 +6,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.games.views import plain_fields
 from cardtable.gin.match import FinalScore, Match, SheetLine
-from cardtable.table.views import plain_fields
 
 # -- the score sheet ----------------------------------------------------------------------
 

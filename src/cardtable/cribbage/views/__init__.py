@@ -3,10 +3,10 @@ match: the seat (:class:`SeatView`, with its learning aids: :class:`CribbageAids
 board, the show item by item, finished hands and their replays. Each view has one
 ``to_json()``."""
 
-from cardtable.table.cribbage_views.advice import HintView
-from cardtable.table.cribbage_views.aids import CribbageAids, LayAwayAdvice, PlayRisk
-from cardtable.table.cribbage_views.board import BoardView, GameLineView, board_view
-from cardtable.table.cribbage_views.history import (
+from cardtable.cribbage.views.advice import HintView
+from cardtable.cribbage.views.aids import CribbageAids, LayAwayAdvice, PlayRisk
+from cardtable.cribbage.views.board import BoardView, GameLineView, board_view
+from cardtable.cribbage.views.history import (
     EventView,
     HandEndView,
     HandReplay,
@@ -14,15 +14,15 @@ from cardtable.table.cribbage_views.history import (
     events_of,
     hand_end,
 )
-from cardtable.table.cribbage_views.lesson import LessonStepView, LessonView, lesson_view
-from cardtable.table.cribbage_views.seat import (
+from cardtable.cribbage.views.lesson import LessonStepView, LessonView, lesson_view
+from cardtable.cribbage.views.seat import (
     CountingView,
     FinalView,
     PlayedView,
     SeatView,
     seat_view,
 )
-from cardtable.table.cribbage_views.shows import ShowItemView, ShowView, show_items, show_view
+from cardtable.cribbage.views.shows import ShowItemView, ShowView, show_items, show_view
 
 __all__ = [
     "BoardView",

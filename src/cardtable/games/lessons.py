@@ -1,0 +1,129 @@
+"""A hint within a lesson, for any game: the step's own answer in the step's own words.
+
+In a lesson the hint is the lesson's, not the expert's: the expert would advise on the hand
+alone, and its advice may differ from the step the lesson teaches (it would take the upcard
+while the lesson asks to name a meld, or play on where the lesson knocks). Every step has a
+hint, so there is always something to say, and never a refusal:
+
+- ``select``: name the meld by picking the cards of ``action`` (gin's first steps);
+- ``act``: send the action ``action`` (``discard QD``, ``play 5H``, ``count 10``);
+- ``next``: a step that only explains: read it and go on;
+- ``finish``: the end of the lesson, where nothing is left to do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from cardtable.cards import Card, parse_card
+from cardtable.errors import IllegalActionError, InvalidCardError
+
+__all__ = ["LessonHintView", "LessonStep", "ScriptedLesson", "lesson_hint"]
+
+
+class LessonStep(Protocol):
+    """A step of a lesson's script, as the hint reads it: its key, the action it asks for
+    (``None`` for a step that only explains), and why, in the step's own words."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def action(self) -> str | None: ...
+
+    @property
+    def hint(self) -> str: ...
+
+
+class HintedSession(Protocol):
+    """A lesson in progress, as the hint reads it."""
+
+    @property
+    def step(self) -> LessonStep: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class LessonHintView:
+    """What the step asks for (``kind`` and ``action``), the cards it names and why."""
+
+    step: str
+    kind: str
+    action: str
+    cards: tuple[Card, ...]
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "step": self.step,
+            "kind": self.kind,
+            "action": self.action,
+            "cards": [str(c) for c in self.cards],
+            "text": self.text,
+        }
+
+
+def lesson_hint(session: HintedSession) -> LessonHintView:
+    """The hint for the step the learner is at (the cards standing in as they stand); a
+    step that names a meld by its cards has a ``select`` (gin's first steps)."""
+    step = session.step
+    select: str | None = getattr(step, "select", None)
+    if session.finished:
+        kind, action = "finish", ""
+    elif select is not None:
+        kind, action = "select", select
+    elif step.action is not None:
+        kind, action = "act", step.action
+    else:
+        kind, action = "next", ""
+    return LessonHintView(step.key, kind, action, _named_cards(action), step.hint)
+
+
+def _named_cards(text: str) -> tuple[Card, ...]:
+    """The cards an answer names (``discard 2D 6C``: 2D and 6C; ``count 10``: none)."""
+    cards = []
+    for word in text.split():
+        try:
+            cards.append(parse_card(word))
+        except InvalidCardError:
+            continue
+    return tuple(cards)
+
+
+class _Session(HintedSession, Protocol):
+    def select(self, cards: str) -> Any: ...
+
+    def act(self, text: str) -> Any: ...
+
+    def advance(self) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptedLesson:
+    """A game's lesson (:class:`cardtable.games.Lesson`) from a session that answers
+    ``select``, ``act`` and ``advance``, and the function that builds its view."""
+
+    new_session: Callable[[], _Session]
+    make_view: Callable[[str, Any, Any], Any]
+
+    def start(self) -> _Session:
+        return self.new_session()
+
+    def answer(self, session: _Session, kind: str, text: str) -> Any:
+        if kind == "select":
+            return session.select(text)
+        if kind == "act":
+            return session.act(text)
+        if kind == "advance":
+            return session.advance()
+        raise IllegalActionError(f"a lesson's answer is select, act or advance, not {kind!r}")
+
+    def view(self, lesson_id: str, session: _Session, outcome: Any) -> Any:
+        return self.make_view(lesson_id, session, outcome)
+
+    def hint(self, session: _Session) -> LessonHintView:
+        return lesson_hint(session)

@@ -1,0 +1,208 @@
+"""The parts of a seat's view that every game shares: who sits where, the rules as JSON, and
+the small summary of a seat's table that a generic screen shows for any game.
+
+A game's views are frozen dataclasses built once by the table service from the engine's
+observation of one seat (a game's ``views`` package: :mod:`cardtable.gin.views`,
+:mod:`cardtable.cribbage.views`); each has one ``to_json()`` for the web table and the
+terminal's JSON mode, and front ends format their fields without parsing or recomputing
+anything. They are built from what this module holds, which is below every game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+from cardtable.cards import parse_card
+from cardtable.errors import InvalidCardError
+
+__all__ = [
+    "Basics",
+    "Choice",
+    "HumanOrComputer",
+    "MadeOnce",
+    "PlayerView",
+    "TableHeader",
+    "action_label",
+    "choices_of",
+    "plain_fields",
+    "rules_json",
+    "seat_words",
+]
+
+HumanOrComputer = Literal["human", "computer"]
+
+
+def plain_fields(view: Any) -> dict[str, Any]:
+    """A view of plain fields (numbers, text, pairs) as JSON: every field by name, tuples as
+    lists. (Views holding cards or other views write their own ``to_json``.)"""
+    return {
+        field.name: list(value) if isinstance(value, tuple) else value
+        for field in dataclasses.fields(view)
+        for value in (getattr(view, field.name),)
+    }
+
+
+T = TypeVar("T")
+
+
+class MadeOnce(Generic[T]):
+    """Values made once per object, for objects that never change (a view, a finished
+    hand): kept by the object's identity for the ``kept`` latest objects, each object held
+    beside its value so that its id stays its own while the value is kept. Safe across
+    threads (two threads may both make a value; either is kept)."""
+
+    def __init__(self, kept: int) -> None:
+        self._kept = kept
+        self._values: OrderedDict[int, tuple[object, T]] = OrderedDict()
+        self._guard = threading.Lock()
+
+    def get(self, key: object, make: Callable[[], T]) -> T:
+        with self._guard:
+            found = self._values.get(id(key))
+            if found is not None and found[0] is key:
+                return found[1]
+        value = make()
+        with self._guard:
+            self._values[id(key)] = (key, value)
+            while len(self._values) > self._kept:
+                self._values.popitem(last=False)
+        return value
+
+
+class _Rules(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@functools.lru_cache(maxsize=256)
+def rules_json(rules: _Rules) -> Mapping[str, Any]:
+    """A game's rules (immutable, and few in play) by setting, made once per rules: every
+    view names them. Read-only: a view's ``to_json`` copies them."""
+    return MappingProxyType(rules.to_dict())
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Who sits in a seat, as anyone at the table may know it (never a seat's token)."""
+
+    kind: HumanOrComputer
+    name: str
+    level: str | None = None
+    client: str | None = None
+
+    @classmethod
+    def from_stored(cls, seat: Mapping[str, Any]) -> PlayerView:
+        kind: HumanOrComputer = "computer" if seat.get("kind") == "computer" else "human"
+        level = seat.get("level")
+        client = seat.get("client")
+        return cls(
+            kind=kind,
+            name=str(seat.get("name") or ""),
+            level=None if level is None else str(level),
+            client=None if client is None else str(client),
+        )
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == "computer"
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "name": self.name}
+        if self.level is not None:
+            data["level"] = self.level
+        if self.client is not None:
+            data["client"] = self.client
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class TableHeader:
+    """What the table knows of a match besides the game: its id, seats and progress."""
+
+    match_id: str
+    game: str
+    players: tuple[PlayerView, PlayerView]
+    action_count: int
+    next_match: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal action as a generic screen offers it: the text to send, and a label."""
+
+    action: str
+    label: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "label": self.label}
+
+
+@dataclass(frozen=True, slots=True)
+class Basics:
+    """A seat's table in the few words any front end can show for any game (the generic
+    screen: its hand, what is public, the events, its legal actions as buttons and keys).
+
+    A game's seat view offers it as ``basics()`` beside its own fields; the game's own
+    screens show far more, and a game with no screen of its own is played from this alone.
+    Every text is for a person to read; ``hand`` holds the seat's own cards only.
+    """
+
+    seat: int
+    my_turn: bool
+    to_act: int | None
+    finished: bool
+    status: str
+    scores: tuple[int, int]
+    hand: tuple[str, ...]
+    public: tuple[str, ...]
+    events: tuple[str, ...]
+    choices: tuple[Choice, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "my_turn": self.my_turn,
+            "to_act": self.to_act,
+            "finished": self.finished,
+            "status": self.status,
+            "scores": list(self.scores),
+            "hand": list(self.hand),
+            "public": list(self.public),
+            "events": list(self.events),
+            "choices": [choice.to_json() for choice in self.choices],
+        }
+
+
+def action_label(action: str) -> str:
+    """An action's text as a button says it: its first word capitalised, its cards with
+    their suit symbols (``discard QD``: ``Discard Q♦``; ``count 10``: ``Count 10``).
+
+    >>> action_label("discard QD"), action_label("play 10h"), action_label("pass")
+    ('Discard Q♦', 'Play T♥', 'Pass')
+    """
+    words = []
+    for word in action.split():
+        try:
+            words.append(parse_card(word).symbol())
+        except InvalidCardError:
+            words.append(word.replace("_", " "))
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
+
+
+def choices_of(actions: tuple[str, ...]) -> tuple[Choice, ...]:
+    """The legal actions as a generic screen offers them."""
+    return tuple(Choice(action, action_label(action)) for action in actions)
+
+
+def seat_words(players: tuple[PlayerView, PlayerView], seat: int, other: int) -> str:
+    """How a seat's view names the seat ``other``: "You", or the player's name."""
+    if other == seat:
+        return "You"
+    return players[other].name or ("The computer" if players[other].is_computer else "Opponent")
