@@ -54,29 +54,6 @@ def _judged(stats: Mapping[str, Any]) -> str:
     return f"{int(accuracy + 0.5)}% ({stats['choices']} choices in {reviewed})"
 
 
-def cribbage_lines(crib: Mapping[str, Any], ascii_only: bool = False) -> list[str]:
-    """The Cribbage figures (the statistics' ``cribbage`` part), one a line, then the
-    accuracy in its latest matches."""
-    matches = _share(crib["matches_won"], crib["matches"])
-    if crib["unfinished"]:
-        matches += f" ({crib['unfinished']} in play)"
-    games = _share(crib["games_won"], crib["games"])
-    if crib["skunks"]:
-        games += f" ({_plural(crib['skunks'], 'skunk')})"
-    pegged = crib["pegged_per_hand"]
-    return [
-        "Cribbage:",
-        f"  Matches won         {matches}",
-        f"  Games won           {games}",
-        f"  Hands played        {crib['hands']}",
-        f"  Hand show           {_average(crib['average_hand_show'])}",
-        f"  Crib                {_average(crib['average_crib'], ', when you dealt')}",
-        f"  Pegged per hand     {'none yet' if pegged is None else pegged}",
-        f"  Accuracy            {_judged(crib)}",
-        *_recent_lines(crib.get("recent", []), ascii_only),
-    ]
-
-
 def stats_lines(stats: Mapping[str, Any], ascii_only: bool = False) -> list[str]:
     """The statistics page: each game played, its figures one a line, then one line per
     recent match."""
