@@ -324,11 +324,10 @@ def test_the_statistics_chart_names_the_opponent_whole() -> None:
         {"date": "2026-12-02", "opponent": "Simple", "scores": [3, 100], "won": False,
          "accuracy": None},
     ]  # fmt: skip
-    stats = {"matches": 2, "matches_won": 1, "unfinished": 0, "hands": 9, "hands_won": 5,
-             "gins": 0, "undercuts": 0, "undercut_against": 0, "knocks": 3,
-             "average_knock_deadwood": 4.0, "accuracy": 80.0, "choices": 9,
-             "reviewed_matches": 1, "other_games": {}, "recent": recent}  # fmt: skip
-    lines = stats_lines(stats, ascii_only=True)
+    gin = {"game": "gin", "title": "Gin Rummy", "matches": 2, "matches_won": 1,
+           "unfinished": 0, "accuracy": 80.0, "choices": 9, "reviewed_matches": 1,
+           "lines": [["Hands won", "5 of 9"]], "recent": recent}  # fmt: skip
+    lines = stats_lines({"games": [gin]}, ascii_only=True)
     rows = [line for line in lines if line.startswith("  2026-12-")]
     assert "vs Intermediate W 121-90" in rows[0], rows
     assert rows[0].index(" W ") == rows[1].index(" L ")  # the columns line up

@@ -44,20 +44,20 @@ def test_every_setting_is_on_the_page_with_its_meaning_and_preset_values(
     assert response.status_code == 200
     page = response.text
     options = lobby_options(game)
-    assert options.settings and len(options.presets) > 1
+    assert options.fields and len(options.presets) > 1
     section = page[page.index('<section class="settings" id="settings"') :]
     head = re.search(r"<thead>(.*?)</thead>", section, re.S)
     assert head is not None
     columns = re.findall(r'<th scope="col">([a-z_]+)', head.group(1))
     assert columns == ["setting", *options.presets]
-    for key, meaning in options.settings.items():
+    for key, meaning in ((f.name, f.help) for f in options.fields):
         row = re.search(rf'<tr id="setting-{key}">(.*?)</tr>', section, re.S)
         assert row is not None, key
         assert f"<code>{key}</code>" in row.group(1)
         assert html.escape(meaning) in row.group(1), key
         expected = [words(options.presets[name].get(key)) for name in options.presets]
         assert cells(row.group(1)) == expected, key
-    assert section.count("<tr id=") == len(options.settings)  # no setting twice, none made up
+    assert section.count("<tr id=") == len(options.fields)  # no setting twice, none made up
 
 
 def test_the_two_games_pages_differ_in_their_settings(client: TestClient) -> None:
@@ -106,7 +106,7 @@ def test_the_lobby_links_the_rules_of_the_game_chosen(
             assert section.is_visible()
             box = section.bounding_box()
             assert box is not None and box["y"] < rules.viewport_size["height"]  # scrolled to
-            for key, meaning in lobby_options(game).settings.items():
+            for key, meaning in ((f.name, f.help) for f in lobby_options(game).fields):
                 row = rules.locator(f"#setting-{key}")
                 assert row.is_visible() or row.count() == 1
                 assert meaning in row.inner_text()

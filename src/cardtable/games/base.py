@@ -137,6 +137,7 @@ class GameBase(Generic[M, R]):
     screens: ClassVar[Mapping[str, Ref]] = {}
     commands: ClassVar[Ref | None] = None
     research: ClassVar[Ref | None] = None
+    simulation: ClassVar[Ref | None] = None
     lesson: ClassVar[Lesson | None] = None
 
     # -- what the subclass names: its engine's parts ---------------------------------

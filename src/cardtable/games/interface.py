@@ -386,3 +386,9 @@ class Game(Protocol[M]):
         """The game's research declarations (:mod:`cardtable.env`: the observation encoding
         and the action ids), loaded by the research kit."""
         ...
+
+    @property
+    def simulation(self) -> Ref | None:
+        """The game's own fast way to play many deals between computer players
+        (:mod:`cardtable.sim`); ``None``: the simulator plays it through this interface."""
+        ...

@@ -32,9 +32,9 @@ def _lesson_id(request: Request) -> str:
 async def lesson_new(request: Request) -> Response:
     data = await json_body(request, optional=True)  # no body: the first game's lesson
     only(data, {"game"})
-    game = data.get("game")
+    game = data.get("game", lesson_games()[0].name if lesson_games() else None)
     having = [found.name for found in lesson_games()]
-    if game is not None and (not isinstance(game, str) or game not in having):
+    if not isinstance(game, str) or game not in having:
         raise ApiError(422, f"no lesson for {game!r}: lessons are {', '.join(having)}")
     # Each lesson is a row of the database until it expires: a flood of new ones would
     # fill it, so they count as new matches do.

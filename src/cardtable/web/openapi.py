@@ -292,33 +292,55 @@ def _schemas() -> dict[str, Schema]:
         },
         "Stats": {
             "type": "object",
-            "description": "the statistics of cardtable.table.stats: Gin Rummy's figures "
-            "over the seats sent, other games by matches won",
-            "required": [
-                "matches",
-                "matches_won",
-                "hands",
-                "hands_won",
-                "gins",
-                "undercuts",
-                "average_knock_deadwood",
-                "accuracy",
-                "recent",
-            ],
+            "description": "the statistics of cardtable.table.stats: over the seats sent, a "
+            "section per game played, in the registry's order, each with the figures every "
+            "game has and the game's own (by name in figures, worded in lines)",
+            "required": ["games"],
             "properties": {
-                "matches": {"type": "integer", "minimum": 0},
-                "matches_won": {"type": "integer", "minimum": 0},
-                "hands": {"type": "integer", "minimum": 0},
-                "hands_won": {"type": "integer", "minimum": 0},
-                "gins": {"type": "integer", "minimum": 0},
-                "undercuts": {"type": "integer", "minimum": 0},
-                "average_knock_deadwood": {"type": ["number", "null"], "minimum": 0},
-                "accuracy": {"type": ["number", "null"], "minimum": 0, "maximum": 100},
-                "recent": {
+                "games": {
                     "type": "array",
                     "items": {
                         "type": "object",
-                        "required": ["match_id", "date", "opponent", "scores", "won"],
+                        "required": [
+                            "game",
+                            "title",
+                            "matches",
+                            "matches_won",
+                            "unfinished",
+                            "accuracy",
+                            "choices",
+                            "reviewed_matches",
+                            "recent",
+                            "figures",
+                            "lines",
+                        ],
+                        "properties": {
+                            "game": {"type": "string"},
+                            "title": {"type": "string"},
+                            "matches": {"type": "integer", "minimum": 0},
+                            "matches_won": {"type": "integer", "minimum": 0},
+                            "unfinished": {"type": "integer", "minimum": 0},
+                            "accuracy": {"type": ["number", "null"], "minimum": 0, "maximum": 100},
+                            "choices": {"type": "integer", "minimum": 0},
+                            "reviewed_matches": {"type": "integer", "minimum": 0},
+                            "recent": {
+                                "type": "array",
+                                "items": {
+                                    "type": "object",
+                                    "required": ["match_id", "date", "opponent", "scores", "won"],
+                                },
+                            },
+                            "figures": {"type": "object"},
+                            "lines": {
+                                "type": "array",
+                                "items": {
+                                    "type": "array",
+                                    "items": {"type": "string"},
+                                    "minItems": 2,
+                                    "maxItems": 2,
+                                },
+                            },
+                        },
                     },
                 },
             },
