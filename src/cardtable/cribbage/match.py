@@ -18,7 +18,6 @@ decks are given.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,19 +88,17 @@ class Match(SeededMatch[Rules, Hand, Action, ActionRecord, FinalScore]):
     :meth:`new` draws the first dealer by a fair cut of the seed (CRIBBAGE.md 1: the cut's
     lower card deals, digitally a fair coin)."""
 
-    def __init__(
-        self,
-        rules: Rules,
-        first_dealer: int,
-        seed: str | None = None,
-        decks: Sequence[Sequence[int]] | None = None,
-    ) -> None:
-        super().__init__(rules, first_dealer, seed, decks)
-        self.games: list[GameResult] = []
+    games: list[GameResult]
+    game_points: list[int]
+    game_first_dealer: int
+    game_hands: int
+
+    def _begin(self) -> Hand:
+        self.games = []
         self.game_points = [0, 0]
-        self.game_first_dealer = first_dealer
-        self.game_hands = 0
-        self.current = self._deal(first_dealer, (0, 0))
+        self.game_first_dealer = self.first_dealer
+        self.game_hands = 0  # hands of the game in play
+        return self._deal(self.first_dealer, (0, 0))
 
     @classmethod
     def default_rules(cls) -> Rules:

@@ -96,8 +96,8 @@ class SeededMatch(Generic[RulesT, HandT, ActionT, RecordT, FinalT]):
         seed: str | None = None,
         decks: Sequence[Sequence[int]] | None = None,
     ) -> None:
-        """Checks and stores what every match holds; the game's ``__init__`` then sets its
-        own totals and deals :attr:`current`."""
+        """Checks and stores what every match holds, then lets the game set its own totals
+        and deal the first hand (:meth:`_begin`)."""
         if first_dealer not in (0, 1):
             raise IllegalActionError(f"the dealer is seat 0 or 1, not {first_dealer!r}")
         if seed is None and decks is None:
@@ -108,6 +108,7 @@ class SeededMatch(Generic[RulesT, HandT, ActionT, RecordT, FinalT]):
         self._decks = None if decks is None else [tuple(d) for d in decks]
         self.hands = []
         self.final = None
+        self.current = self._begin()
 
     @classmethod
     def default_rules(cls) -> RulesT:
@@ -182,6 +183,10 @@ class SeededMatch(Generic[RulesT, HandT, ActionT, RecordT, FinalT]):
         self._reopen(ended)
         reopened: RecordT = ended.undo()
         return reopened
+
+    def _begin(self) -> HandT:
+        """Set the game's totals for a new match and deal its first hand."""
+        raise NotImplementedError
 
     def _finish_hand(self) -> None:
         """Score the hand in play, which has just ended, and deal the next or end the match."""

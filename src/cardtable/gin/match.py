@@ -121,18 +121,15 @@ class Match(SeededMatch[Rules, Hand, Action, ActionRecord, FinalScore]):
     hands stay in :attr:`hands`.
     """
 
-    def __init__(
-        self,
-        rules: Rules,
-        first_dealer: int,
-        seed: str | None = None,
-        decks: Sequence[Sequence[int]] | None = None,
-    ) -> None:
-        super().__init__(rules, first_dealer, seed, decks)
-        self.sheet: list[SheetLine] = []
+    sheet: list[SheetLine]
+    scores: list[int]
+    boxes: list[int]
+
+    def _begin(self) -> Hand:
+        self.sheet = []
         self.scores = [0, 0]
         self.boxes = [0, 0]
-        self.current = self._deal(first_dealer)
+        return self._deal(self.first_dealer)
 
     @classmethod
     def default_rules(cls) -> Rules:
