@@ -38,6 +38,7 @@ from cardtable.cribbage.hand import Hand, Observation
 from cardtable.cribbage.rules import Rules
 from cardtable.cribbage.score import show_score
 from cardtable.errors import CardTableError
+from cardtable.games.lessons import LessonRun, StepOutcome
 
 __all__ = ["LESSON_STEPS", "LessonSession", "LessonStep", "StepOutcome", "lesson_deck"]
 
@@ -175,29 +176,13 @@ LESSON_STEPS: Final = (
 _COUNT_STEP: Final = next(i for i, step in enumerate(LESSON_STEPS) if step.key == "count")
 
 
-@dataclass(frozen=True, slots=True)
-class StepOutcome:
-    ok: bool
-    message: str
-
-
-class LessonSession:
+class LessonSession(LessonRun[LessonStep]):
     """One learner's run through the lesson on a real :class:`Hand`."""
 
     def __init__(self) -> None:
+        super().__init__(LESSON_STEPS)
         self.hand = Hand(Rules(), dealer=LEARNER, deck=lesson_deck(), pegs=(0, 0))
         self.hand.apply(Action.parse("discard AC 7S"), TEACHER)
-        self.index = 0
-        # The script's cards standing in for each other since an equally good play.
-        self.stand_ins: dict[str, str] = {}
-
-    @property
-    def step(self) -> LessonStep:
-        return LESSON_STEPS[self.index].standing_in(self.stand_ins)
-
-    @property
-    def finished(self) -> bool:
-        return self.index == len(LESSON_STEPS) - 1
 
     def observation(self) -> Observation:
         return self.hand.observation(LEARNER)
@@ -206,15 +191,6 @@ class LessonSession:
     def show_visible(self) -> bool:
         """The show is laid out only once the learner has counted their own hand."""
         return self.index > _COUNT_STEP
-
-    def advance(self) -> StepOutcome:
-        """Move past a step that only explains."""
-        if not self.step.is_info:
-            return StepOutcome(False, "this step asks you to do something first")
-        if self.finished:
-            return StepOutcome(True, "the lesson is complete")
-        self.index += 1
-        return StepOutcome(True, "")
 
     def select(self, cards: str) -> StepOutcome:
         """Nothing is shown by selecting cards in this lesson (gin's names its melds so)."""

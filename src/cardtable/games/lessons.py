@@ -13,14 +13,22 @@ hint, so there is always something to say, and never a refusal:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from cardtable.cards import Card, parse_card
 from cardtable.errors import IllegalActionError, InvalidCardError
 
-__all__ = ["LessonHintView", "LessonStep", "ScriptedLesson", "lesson_hint"]
+__all__ = [
+    "LessonHintView",
+    "LessonRun",
+    "LessonStep",
+    "ScriptStep",
+    "ScriptedLesson",
+    "StepOutcome",
+    "lesson_hint",
+]
 
 
 class LessonStep(Protocol):
@@ -127,3 +135,52 @@ class ScriptedLesson:
 
     def hint(self, session: _Session) -> LessonHintView:
         return lesson_hint(session)
+
+
+@dataclass(frozen=True, slots=True)
+class StepOutcome:
+    """What the lesson says to a learner's move: taken (``ok``) or not, and why."""
+
+    ok: bool
+    message: str
+
+
+class ScriptStep(Protocol):
+    """A step of a script as :class:`LessonRun` walks it."""
+
+    @property
+    def is_info(self) -> bool: ...
+
+    def standing_in(self, swaps: dict[str, str]) -> Self: ...
+
+
+StepT = TypeVar("StepT", bound=ScriptStep)
+
+
+class LessonRun(Generic[StepT]):
+    """A learner's way through a lesson's script: the step reached, with the cards that
+    stand in for the script's since an equally good move (see :mod:`cardtable.cards.standins`).
+    The game's session adds its hand and what a move or a selection means."""
+
+    def __init__(self, steps: Sequence[StepT]) -> None:
+        self._steps = steps
+        self.index = 0
+        # The script's cards standing in for each other since an equally good move.
+        self.stand_ins: dict[str, str] = {}
+
+    @property
+    def step(self) -> StepT:
+        return self._steps[self.index].standing_in(self.stand_ins)
+
+    @property
+    def finished(self) -> bool:
+        return self.index == len(self._steps) - 1
+
+    def advance(self) -> StepOutcome:
+        """Move past a step that only explains."""
+        if not self.step.is_info:
+            return StepOutcome(False, "this step asks you to do something first")
+        if self.finished:
+            return StepOutcome(True, "the lesson is complete")
+        self.index += 1
+        return StepOutcome(True, "")

@@ -27,6 +27,7 @@ from typing import Final
 from cardtable.cards import CardSet, parse_card, parse_cards
 from cardtable.cards.standins import exchange, standing_in, swap_cards
 from cardtable.errors import CardTableError
+from cardtable.games.lessons import LessonRun, StepOutcome
 from cardtable.gin.actions import Action
 from cardtable.gin.hand import Hand, Observation
 from cardtable.gin.melds import best_arrangement
@@ -186,43 +187,18 @@ LESSON_STEPS: Final = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class StepOutcome:
-    ok: bool
-    message: str
-
-
-class LessonSession:
+class LessonSession(LessonRun[LessonStep]):
     """One learner's run through the lesson on a real :class:`Hand`."""
 
     def __init__(self) -> None:
+        super().__init__(LESSON_STEPS)
         self.hand = Hand(Rules(), dealer=COMPUTER, deck=lesson_deck(), seed=None)
-        self.index = 0
-        # The script's cards standing in for each other since an equally good move.
-        self.stand_ins: dict[str, str] = {}
-
-    @property
-    def step(self) -> LessonStep:
-        return LESSON_STEPS[self.index].standing_in(self.stand_ins)
-
-    @property
-    def finished(self) -> bool:
-        return self.index == len(LESSON_STEPS) - 1
 
     def observation(self) -> Observation:
         return self.hand.observation(LEARNER)
 
     def deadwood(self) -> int:
         return best_arrangement(self.observation().hand).deadwood
-
-    def advance(self) -> StepOutcome:
-        """Move past a step that only explains."""
-        if not self.step.is_info:
-            return StepOutcome(False, "this step asks you to do something first")
-        if self.finished:
-            return StepOutcome(True, "the lesson is complete")
-        self.index += 1
-        return StepOutcome(True, "")
 
     def select(self, cards: str) -> StepOutcome:
         """The learner selected cards (to show a meld)."""
