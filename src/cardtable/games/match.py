@@ -135,6 +135,10 @@ class SeededMatch(Generic[RulesT, HandT, ActionT, RecordT, FinalT]):
     def is_over(self) -> bool:
         return self.final is not None
 
+    def dealt(self) -> list[HandT]:
+        """Every hand dealt so far, in order: the finished ones, then the one in play."""
+        return [*self.hands] if self.is_over else [*self.hands, self.current]
+
     @property
     def deal_number(self) -> int:
         """How many deals so far, dead ones included, counting the one in play."""
