@@ -176,8 +176,10 @@ LESSON_STEPS: Final = (
 _COUNT_STEP: Final = next(i for i, step in enumerate(LESSON_STEPS) if step.key == "count")
 
 
-class LessonSession(LessonRun[LessonStep]):
+class LessonSession(LessonRun[LessonStep, Action]):
     """One learner's run through the lesson on a real :class:`Hand`."""
+
+    _no_action = "no action is needed in this step: read on"
 
     def __init__(self) -> None:
         super().__init__(LESSON_STEPS)
@@ -196,30 +198,20 @@ class LessonSession(LessonRun[LessonStep]):
         """Nothing is shown by selecting cards in this lesson (gin's names its melds so)."""
         return StepOutcome(False, "in this lesson, lay away or play: nothing to select")
 
-    def act(self, text: str) -> StepOutcome:
-        """The learner's move; a wrong one is explained and changes nothing. A play as good
-        as the step's is made, and the coach says why the lesson chose its own."""
-        step = self.step
-        want = step.action
-        if want is None:
-            return StepOutcome(False, "no action is needed in this step: read on")
-        try:
-            action = Action.parse(text)
-        except CardTableError as error:
-            return StepOutcome(False, str(error))
-        expected = Action.parse(want)
+    def _parse(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def _judge(self, action: Action, expected: Action) -> StepOutcome | None:
+        """Counting the show: right or not, with a nudge (no count is as good as another)."""
         if action.kind is ActionKind.COUNT and expected.kind is ActionKind.COUNT:
             return self._count(action.points or 0, expected.points or 0)
-        message = ""
-        if action != expected:
-            alike = self._as_good(action, expected, step)
-            if alike is None:
-                return StepOutcome(False, f"in this lesson, do this: {want}")
-            message = alike
-            self.stand_ins = exchange(self.stand_ins, str(expected.cards[0]), str(action.cards[0]))
+        return None
+
+    def _cards_swapped(self, action: Action, expected: Action) -> tuple[str, str]:
+        return str(expected.cards[0]), str(action.cards[0])
+
+    def _play(self, action: Action, step: LessonStep) -> None:
         _play_step(self.hand, action, step)
-        self.index += 1
-        return StepOutcome(True, message)
 
     def _as_good(self, action: Action, expected: Action, step: LessonStep) -> str | None:
         """Why the play ``action`` is as good as the step's, or ``None`` when it is not. The

@@ -187,7 +187,7 @@ LESSON_STEPS: Final = (
 )
 
 
-class LessonSession(LessonRun[LessonStep]):
+class LessonSession(LessonRun[LessonStep, Action]):
     """One learner's run through the lesson on a real :class:`Hand`."""
 
     def __init__(self) -> None:
@@ -214,29 +214,14 @@ class LessonSession(LessonRun[LessonStep]):
         self.index += 1
         return StepOutcome(True, "well spotted")
 
-    def act(self, text: str) -> StepOutcome:
-        """The learner's action; the wrong one is explained and nothing changes. One as good
-        as the step's is played, and the coach says why the lesson chose its own."""
-        step = self.step
-        want = step.action
-        if want is None:
-            return StepOutcome(False, "no action is needed in this step")
-        try:
-            action = Action.parse(text)
-        except CardTableError as error:
-            return StepOutcome(False, str(error))
-        expected = Action.parse(want)
-        message = ""
-        if action != expected:
-            alike = self._as_good(action, expected, step)
-            if alike is None:
-                return StepOutcome(False, f"in this lesson, do this: {want}")
-            message = alike
-        if action.card is not None and expected.card is not None:
-            self.stand_ins = exchange(self.stand_ins, str(expected.card), str(action.card))
+    def _parse(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def _cards_swapped(self, action: Action, expected: Action) -> tuple[str, str]:
+        return str(expected.card), str(action.card)
+
+    def _play(self, action: Action, step: LessonStep) -> None:
         _play_step(self.hand, action, step)
-        self.index += 1
-        return StepOutcome(True, message)
 
     def _as_good(self, action: Action, expected: Action, step: LessonStep) -> str | None:
         """Why ``action`` is as good as the step's, or ``None`` when it is not. The engine
