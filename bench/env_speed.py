@@ -202,8 +202,8 @@ def ours_selfplay_simulator(seed: int) -> Work:
 
 
 def ours_selfplay_engine(seed: int) -> Work:
+    from cardtable.cards import fair_cut
     from cardtable.gin.hand import Hand
-    from cardtable.gin.match import fair_cut
     from cardtable.gin.players import make_player
     from cardtable.gin.rules import Rules
 

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardtable.cards import fair_cut
 from cardtable.errors import IllegalActionError
 from cardtable.gin.actions import ActionKind
-from cardtable.gin.match import Match, fair_cut, final_score
+from cardtable.gin.match import Match, final_score
 from cardtable.gin.rules import Rules
 
 

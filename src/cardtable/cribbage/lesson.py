@@ -38,6 +38,7 @@ from cardtable.cribbage.hand import Hand, Observation
 from cardtable.cribbage.rules import Rules
 from cardtable.cribbage.score import show_score
 from cardtable.errors import CardTableError
+from cardtable.games.lessons import LessonRun, StepOutcome
 
 __all__ = ["LESSON_STEPS", "LessonSession", "LessonStep", "StepOutcome", "lesson_deck"]
 
@@ -175,29 +176,15 @@ LESSON_STEPS: Final = (
 _COUNT_STEP: Final = next(i for i, step in enumerate(LESSON_STEPS) if step.key == "count")
 
 
-@dataclass(frozen=True, slots=True)
-class StepOutcome:
-    ok: bool
-    message: str
-
-
-class LessonSession:
+class LessonSession(LessonRun[LessonStep, Action]):
     """One learner's run through the lesson on a real :class:`Hand`."""
 
+    _no_action = "no action is needed in this step: read on"
+
     def __init__(self) -> None:
+        super().__init__(LESSON_STEPS)
         self.hand = Hand(Rules(), dealer=LEARNER, deck=lesson_deck(), pegs=(0, 0))
         self.hand.apply(Action.parse("discard AC 7S"), TEACHER)
-        self.index = 0
-        # The script's cards standing in for each other since an equally good play.
-        self.stand_ins: dict[str, str] = {}
-
-    @property
-    def step(self) -> LessonStep:
-        return LESSON_STEPS[self.index].standing_in(self.stand_ins)
-
-    @property
-    def finished(self) -> bool:
-        return self.index == len(LESSON_STEPS) - 1
 
     def observation(self) -> Observation:
         return self.hand.observation(LEARNER)
@@ -207,43 +194,24 @@ class LessonSession:
         """The show is laid out only once the learner has counted their own hand."""
         return self.index > _COUNT_STEP
 
-    def advance(self) -> StepOutcome:
-        """Move past a step that only explains."""
-        if not self.step.is_info:
-            return StepOutcome(False, "this step asks you to do something first")
-        if self.finished:
-            return StepOutcome(True, "the lesson is complete")
-        self.index += 1
-        return StepOutcome(True, "")
-
     def select(self, cards: str) -> StepOutcome:
         """Nothing is shown by selecting cards in this lesson (gin's names its melds so)."""
         return StepOutcome(False, "in this lesson, lay away or play: nothing to select")
 
-    def act(self, text: str) -> StepOutcome:
-        """The learner's move; a wrong one is explained and changes nothing. A play as good
-        as the step's is made, and the coach says why the lesson chose its own."""
-        step = self.step
-        want = step.action
-        if want is None:
-            return StepOutcome(False, "no action is needed in this step: read on")
-        try:
-            action = Action.parse(text)
-        except CardTableError as error:
-            return StepOutcome(False, str(error))
-        expected = Action.parse(want)
+    def _parse(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def _judge(self, action: Action, expected: Action) -> StepOutcome | None:
+        """Counting the show: right or not, with a nudge (no count is as good as another)."""
         if action.kind is ActionKind.COUNT and expected.kind is ActionKind.COUNT:
             return self._count(action.points or 0, expected.points or 0)
-        message = ""
-        if action != expected:
-            alike = self._as_good(action, expected, step)
-            if alike is None:
-                return StepOutcome(False, f"in this lesson, do this: {want}")
-            message = alike
-            self.stand_ins = exchange(self.stand_ins, str(expected.cards[0]), str(action.cards[0]))
+        return None
+
+    def _cards_swapped(self, action: Action, expected: Action) -> tuple[str, str]:
+        return str(expected.cards[0]), str(action.cards[0])
+
+    def _play(self, action: Action, step: LessonStep) -> None:
         _play_step(self.hand, action, step)
-        self.index += 1
-        return StepOutcome(True, message)
 
     def _as_good(self, action: Action, expected: Action, step: LessonStep) -> str | None:
         """Why the play ``action`` is as good as the step's, or ``None`` when it is not. The

@@ -18,16 +18,13 @@ decks are given.
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.cards import derive_seed, fair_cut, shuffled_deck
 from cardtable.cribbage.actions import ACCEPT, Action, ActionKind
 from cardtable.cribbage.hand import ActionRecord, Hand, Observation, Phase
 from cardtable.cribbage.rules import Rules
-from cardtable.errors import IllegalActionError
+from cardtable.games.match import SeededMatch
 
 __all__ = ["FinalScore", "GameResult", "Match", "MatchObservation"]
 
@@ -85,54 +82,31 @@ class MatchObservation:
     games: tuple[GameResult, ...]
 
 
-class Match:
-    """Games of hands to the target, with skunks, game points and the match's end."""
+class Match(SeededMatch[Rules, Hand, Action, ActionRecord, FinalScore]):
+    """Games of hands to the target, with skunks, game points and the match's end.
 
-    def __init__(
-        self,
-        rules: Rules,
-        first_dealer: int,
-        seed: str | None = None,
-        decks: Sequence[Sequence[int]] | None = None,
-    ) -> None:
-        if first_dealer not in (0, 1):
-            raise IllegalActionError(f"the dealer is seat 0 or 1, not {first_dealer!r}")
-        if seed is None and decks is None:
-            raise IllegalActionError("a match needs a seed or explicit decks")
-        self.rules = rules
-        self.seed = seed
-        self.first_dealer = first_dealer
-        self._decks = None if decks is None else [tuple(d) for d in decks]
-        self.hands: list[Hand] = []  # finished hands, every game's
-        self.games: list[GameResult] = []
+    :meth:`new` draws the first dealer by a fair cut of the seed (CRIBBAGE.md 1: the cut's
+    lower card deals, digitally a fair coin)."""
+
+    games: list[GameResult]
+    game_points: list[int]
+    game_first_dealer: int
+    game_hands: int
+
+    def _begin(self) -> Hand:
+        self.games = []
         self.game_points = [0, 0]
-        self.game_first_dealer = first_dealer
-        self.game_hands = 0
-        self.final: FinalScore | None = None
-        self.current: Hand = self._deal(first_dealer, (0, 0))
+        self.game_first_dealer = self.first_dealer
+        self.game_hands = 0  # hands of the game in play
+        return self._deal(self.first_dealer, (0, 0))
 
     @classmethod
-    def new(
-        cls,
-        rules: Rules | None = None,
-        seed: str | int | None = None,
-        first_dealer: int | None = None,
-    ) -> Match:
-        """A match from a seed (random when ``None``); the first dealer a fair cut unless
-        named (CRIBBAGE.md 1: the cut's lower card deals, digitally a fair coin)."""
-        text = secrets.token_hex(16) if seed is None else str(seed)
-        dealer = fair_cut(text) if first_dealer is None else first_dealer
-        return cls(rules or Rules(), dealer, seed=text)
+    def default_rules(cls) -> Rules:
+        return Rules()
 
     def _deal(self, dealer: int, pegs: tuple[int, int]) -> Hand:
-        number = len(self.hands)
-        if self._decks is not None:
-            if number >= len(self._decks):
-                raise IllegalActionError(f"no deck was given for deal {number + 1}")
-            return Hand(self.rules, dealer, self._decks[number], pegs)
-        assert self.seed is not None
-        deal_seed = derive_seed(self.seed, number)
-        return Hand(self.rules, dealer, shuffled_deck(deal_seed), pegs, deal_seed)
+        deck, deal_seed = self._next_deck()
+        return Hand(self.rules, dealer, deck, pegs, deal_seed)
 
     def copy(self) -> Match:
         """An independent copy: finished hands and games are shared, the hand in play copied."""
@@ -145,10 +119,6 @@ class Match:
         return new
 
     @property
-    def is_over(self) -> bool:
-        return self.final is not None
-
-    @property
     def game_number(self) -> int:
         return len(self.games) + (0 if self.is_over else 1)
 
@@ -158,25 +128,10 @@ class Match:
         return self.game_hands + (0 if self.is_over else 1)
 
     @property
-    def deal_number(self) -> int:
-        return len(self.hands) + (0 if self.is_over else 1)
-
-    @property
-    def dealer(self) -> int:
-        return self.current.dealer
-
-    @property
     def pegs(self) -> tuple[int, int]:
         """Both players' points in the game in play (or the last game once over)."""
         hand = self.hands[-1] if self.is_over else self.current
         return (hand.pegs[0], hand.pegs[1])
-
-    @property
-    def to_act(self) -> int | None:
-        return None if self.is_over else self.current.to_act
-
-    def legal_actions(self) -> list[Action]:
-        return [] if self.is_over else self.current.legal_actions()
 
     def observation(self, seat: int) -> MatchObservation:
         """The seat's view of the hand in play (the last hand once the match is over)."""
@@ -188,16 +143,6 @@ class Match:
             game_points=(self.game_points[0], self.game_points[1]),
             games=tuple(self.games),
         )
-
-    def apply(self, action: Action, seat: int | None = None) -> ActionRecord:
-        """Apply an action to the hand in play; a finished hand leads to the next one, a won
-        game to the next game or the end of the match."""
-        if self.is_over:
-            raise IllegalActionError("the match is over")
-        record = self.current.apply(action, seat)
-        if self.current.is_over:
-            self._finish_hand()
-        return record
 
     def may_act(self, seat: int) -> bool:
         """Whether ``seat`` may act now (in the lay-away both may: :meth:`Hand.may_act`)."""
@@ -228,21 +173,9 @@ class Match:
             return True
         return False
 
-    def undo(self) -> ActionRecord:
-        """Take back the last action of the match (see :meth:`Hand.undo`): an action that
-        ended a hand takes back the next deal too, and one that ended a game its result, its
-        game points and the match's end.
-
-        Raises :class:`~cardtable.errors.IllegalActionError` before the first action."""
-        if self.final is None and self.current.history:
-            return self.current.undo()
-        if not self.hands:
-            raise IllegalActionError("nothing to undo: no action has been played in the match")
-        # The last action ended a hand: drop the deal that followed it (none once the match
-        # is over) and reopen that hand.
-        ended = self.hands.pop()
-        self.current = ended
-        self.final = None
+    def _reopen(self, ended: Hand) -> None:
+        """Take back the hand count, and for a hand that won a game that game's result, its
+        game points and who dealt first in it."""
         if ended.winner is None:
             self.game_hands -= 1
         else:
@@ -250,7 +183,6 @@ class Match:
             self.game_points[game.winner] -= game.game_points
             self.game_hands = game.hands - 1
             self.game_first_dealer = game.first_dealer
-        return ended.undo()
 
     def _finish_hand(self) -> None:
         hand = self.current

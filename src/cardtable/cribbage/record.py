@@ -44,7 +44,6 @@ True
 
 from __future__ import annotations
 
-import codecs
 from typing import BinaryIO
 
 from cardtable.cards import format_cards
@@ -54,6 +53,7 @@ from cardtable.cribbage.match import Match
 from cardtable.cribbage.rules import Rules, make_rules
 from cardtable.cribbage.score import parse_cards_in_order
 from cardtable.errors import CardTableError, InvalidRecordError
+from cardtable.games.records import read_record_lines, record_head
 
 __all__ = ["MAGIC", "dump", "load", "read_text", "replay_file"]
 
@@ -62,19 +62,6 @@ FORMAT_1 = "cribbage-record 1"
 # The lines of a format 1 record that today's rules still make the same (section of the
 # module's docstring); a game line is checked without its points.
 _FORMAT_1_CHECKED = ("deal", "starter", "game", "final")
-
-
-def _rules_line(rules: Rules) -> str:
-    parts = []
-    for key, value in rules.to_dict().items():
-        if value is None:
-            text = "off"
-        elif isinstance(value, bool):
-            text = "on" if value else "off"
-        else:
-            text = str(value)
-        parts.append(f"{key}={text}")
-    return "rules " + " ".join(parts)
 
 
 def _hand_lines(hand: Hand, match: Match, deal: int, game: int) -> list[str]:
@@ -100,15 +87,10 @@ def _hand_lines(hand: Hand, match: Match, deal: int, game: int) -> list[str]:
 
 def dump(match: Match) -> str:
     """The record of a match, finished or in progress."""
-    lines = [MAGIC, _rules_line(match.rules)]
-    if match.seed is not None:
-        lines.append(f"seed {match.seed}")
-    lines.append(f"first-dealer {match.first_dealer}")
-    hands = list(match.hands)
-    if not match.is_over:
-        hands.append(match.current)
+    settings = match.rules.to_dict()
+    lines = record_head(MAGIC, settings, ("on", "off"), match.seed, match.first_dealer)
     game = 1
-    for deal, hand in enumerate(hands, start=1):
+    for deal, hand in enumerate(match.dealt(), start=1):
         lines += _hand_lines(hand, match, deal, game)
         if hand.winner is not None:
             result = match.games[game - 1]
@@ -246,30 +228,8 @@ def read_text(handle: BinaryIO) -> str:
     """A record file's text, read a line at a time with bounded memory: a line that is not
     UTF-8 or longer than :data:`MAX_LINE_BYTES`, or a file over :data:`MAX_RECORD_BYTES`, is
     refused at that line without reading on; a UTF-8 BOM is skipped."""
-    lines: list[str] = []
-    size = 0
-    while True:
-        raw = handle.readline(MAX_LINE_BYTES + 1)
-        if not raw:
-            return "".join(lines)
-        number = len(lines) + 1
-        size += len(raw)
-        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-            raise InvalidRecordError(
-                f"the line is longer than {MAX_LINE_BYTES} bytes: not a match record", number
-            )
-        if size > MAX_RECORD_BYTES:
-            raise InvalidRecordError(
-                f"the record is over {MAX_RECORD_BYTES // (1024 * 1024)} MiB: not a match record",
-                number,
-            )
-        if number == 1:
-            raw = raw.removeprefix(codecs.BOM_UTF8)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise InvalidRecordError("not UTF-8 text", number) from None
-        lines.append(text)
+    lines = read_record_lines(handle, MAX_LINE_BYTES, MAX_RECORD_BYTES)
+    return "".join(text for _, text in lines)
 
 
 def replay_file(path: str) -> Match:

@@ -15,12 +15,12 @@ cardtable.errors.InvalidRulesError: skunk_line must be below the target (61), no
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, ClassVar, Final, Literal
 
 from cardtable.errors import InvalidRulesError
+from cardtable.games.rules import RulesBase, on_off, setting_changes, starting_rules
 from cardtable.numbers import check_range, is_int, shown, whole_number
 
 __all__ = ["PRESETS", "Rules", "make_rules"]
@@ -56,7 +56,7 @@ _BOUNDS: Final[dict[str, tuple[int, int]]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(RulesBase):
     """Every setting of a match; construct with keywords, invalid values raise at once."""
 
     target: int = 121
@@ -112,25 +112,13 @@ class Rules:
             )
         check_range("match_points", points, *_BOUNDS["match_points"], off=True)  # too big
 
-    @classmethod
-    def preset(cls, name: str = "standard", /, **overrides: Any) -> Rules:
-        """A named preset of CRIBBAGE.md, with any settings overridden."""
-        try:
-            base = PRESETS[name.lower()]
-        except KeyError:
-            raise InvalidRulesError(
-                f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)}"
-            ) from None
-        return base.replace(**overrides)
+    _help: ClassVar[Mapping[str, str]] = _HELP
+    _bounds: ClassVar[Mapping[str, tuple[int, int]]] = _BOUNDS
 
-    def replace(self, /, **overrides: Any) -> Rules:
-        """A copy with some settings changed (validated like a new value)."""
-        unknown = sorted(set(overrides) - set(_HELP))
-        if unknown:
-            raise InvalidRulesError(
-                f"unknown setting {unknown[0]!r}: settings are {', '.join(_HELP)}"
-            )
-        return dataclasses.replace(self, **overrides)
+    @classmethod
+    def presets(cls) -> Mapping[str, Rules]:
+        """CRIBBAGE.md's presets."""
+        return PRESETS
 
     def game_value(self, loser_points: int) -> tuple[int, str]:
         """How many games a win counts as, and its kind, from the loser's points."""
@@ -139,34 +127,6 @@ class Rules:
         if self.skunk_line is not None and loser_points < self.skunk_line:
             return self.skunk_games, "skunk"
         return 1, "game"
-
-    @property
-    def preset_name(self) -> str | None:
-        """The name of the preset these rules equal, if any."""
-        return next((name for name, rules in PRESETS.items() if rules == self), None)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every setting by name (JSON-friendly; ``None`` is off)."""
-        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        """Rules from :meth:`to_dict` output; unknown keys are refused."""
-        return cls().replace(**dict(data))
-
-    @staticmethod
-    def describe() -> dict[str, str]:
-        """A one-line explanation of every setting (:meth:`bounds` gives the ranges)."""
-        return dict(_HELP)
-
-    @staticmethod
-    def bounds() -> dict[str, tuple[int, int]]:
-        """The lowest and highest value of every integer setting.
-
-        >>> Rules.bounds()["games"]
-        (1, 1000)
-        """
-        return dict(_BOUNDS)
 
 
 def make_rules(
@@ -185,20 +145,8 @@ def make_rules(
     ...
     cardtable.errors.InvalidRulesError: skunk_line must be an integer or off, not 'lots'
     """
-    if rules is None:
-        base = PRESETS["standard"]
-    elif isinstance(rules, str):
-        base = Rules.preset(rules)
-    elif isinstance(rules, Rules):
-        base = rules
-    else:
-        raise InvalidRulesError(f"rules must be a Rules value or a preset name, not {rules!r}")
-    changes: dict[str, Any] = {}
-    for key, value in (settings or {}).items():
-        if not isinstance(key, str):
-            raise InvalidRulesError(f"a setting is named by text, not {key!r}")
-        name = key.strip().lower().replace("-", "_")
-        changes[name] = _convert(name, value) if isinstance(value, str) else value
+    base = starting_rules(Rules, rules)
+    changes = setting_changes(settings, _convert)
     if "target" in changes and not {"skunk_line", "double_skunk_line"} & set(changes):
         changes.update(_lines_for(changes["target"], base))
     return base.replace(**changes)
@@ -225,11 +173,9 @@ def _convert(name: str, text: str) -> Any:
     # A word may come with spaces around it; a number may not (see cardtable.numbers).
     lowered = text.strip().lower()
     if name == "muggins":
-        if lowered in ("on", "true", "yes", "1"):
-            return True
-        if lowered in ("off", "false", "no", "0"):
-            return False
-        raise InvalidRulesError(f"muggins must be on or off, not {shown(text.strip())}")
+        return on_off(
+            name, text, ("on", "true", "yes", "1"), ("off", "false", "no", "0"), "on or off"
+        )
     if name == "next_game_dealer":
         return lowered
     if name in _OPTIONAL and lowered in ("off", "none", "no"):

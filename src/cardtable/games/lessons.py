@@ -13,14 +13,23 @@ hint, so there is always something to say, and never a refusal:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from cardtable.cards import Card, parse_card
-from cardtable.errors import IllegalActionError, InvalidCardError
+from cardtable.cards.standins import exchange
+from cardtable.errors import CardTableError, IllegalActionError, InvalidCardError
 
-__all__ = ["LessonHintView", "LessonStep", "ScriptedLesson", "lesson_hint"]
+__all__ = [
+    "LessonHintView",
+    "LessonRun",
+    "LessonStep",
+    "ScriptStep",
+    "ScriptedLesson",
+    "StepOutcome",
+    "lesson_hint",
+]
 
 
 class LessonStep(Protocol):
@@ -127,3 +136,107 @@ class ScriptedLesson:
 
     def hint(self, session: _Session) -> LessonHintView:
         return lesson_hint(session)
+
+
+@dataclass(frozen=True, slots=True)
+class StepOutcome:
+    """What the lesson says to a learner's move: taken (``ok``) or not, and why."""
+
+    ok: bool
+    message: str
+
+
+class ScriptStep(Protocol):
+    """A step of a script as :class:`LessonRun` walks it."""
+
+    @property
+    def is_info(self) -> bool: ...
+
+    @property
+    def action(self) -> str | None: ...
+
+    def standing_in(self, swaps: dict[str, str]) -> Self: ...
+
+
+StepT = TypeVar("StepT", bound=ScriptStep)
+ActT = TypeVar("ActT")
+
+
+class LessonRun(Generic[StepT, ActT]):
+    """A learner's way through a lesson's script: the step reached, with the cards that
+    stand in for the script's since an equally good move (see :mod:`cardtable.cards.standins`).
+    The game's session adds its hand and what its actions mean (the methods below that
+    raise :class:`NotImplementedError`)."""
+
+    _no_action = "no action is needed in this step"
+
+    def __init__(self, steps: Sequence[StepT]) -> None:
+        self._steps = steps
+        self.index = 0
+        # The script's cards standing in for each other since an equally good move.
+        self.stand_ins: dict[str, str] = {}
+
+    @property
+    def step(self) -> StepT:
+        return self._steps[self.index].standing_in(self.stand_ins)
+
+    @property
+    def finished(self) -> bool:
+        return self.index == len(self._steps) - 1
+
+    def advance(self) -> StepOutcome:
+        """Move past a step that only explains."""
+        if not self.step.is_info:
+            return StepOutcome(False, "this step asks you to do something first")
+        if self.finished:
+            return StepOutcome(True, "the lesson is complete")
+        self.index += 1
+        return StepOutcome(True, "")
+
+    def act(self, text: str) -> StepOutcome:
+        """The learner's move; a wrong one is explained and changes nothing. One as good as
+        the step's is played, the cards standing in for each other from then on, and the
+        coach says why the lesson chose its own."""
+        step = self.step
+        want = step.action
+        if want is None:
+            return StepOutcome(False, self._no_action)
+        try:
+            action = self._parse(text)
+        except CardTableError as error:
+            return StepOutcome(False, str(error))
+        expected = self._parse(want)
+        judged = self._judge(action, expected)
+        if judged is not None:
+            return judged
+        message = ""
+        if action != expected:
+            alike = self._as_good(action, expected, step)
+            if alike is None:
+                return StepOutcome(False, f"in this lesson, do this: {want}")
+            message = alike
+            self.stand_ins = exchange(self.stand_ins, *self._cards_swapped(action, expected))
+        self._play(action, step)
+        self.index += 1
+        return StepOutcome(True, message)
+
+    def _parse(self, text: str) -> ActT:
+        """The game's action from its text (raising a :class:`CardTableError`)."""
+        raise NotImplementedError
+
+    def _judge(self, action: ActT, expected: ActT) -> StepOutcome | None:
+        """The outcome of a move the game judges on its own terms (``None``: compare it with
+        the step's action, the default)."""
+        return None
+
+    def _as_good(self, action: ActT, expected: ActT, step: StepT) -> str | None:
+        """Why ``action`` is as good as the step's, or ``None`` when it is not."""
+        raise NotImplementedError
+
+    def _cards_swapped(self, action: ActT, expected: ActT) -> tuple[str, str]:
+        """The step's card and the one played in its place by an equally good ``action``."""
+        raise NotImplementedError
+
+    def _play(self, action: ActT, step: StepT) -> None:
+        """Play the learner's ``action`` on the lesson's hand, then the script's answer."""
+        raise NotImplementedError

@@ -27,6 +27,7 @@ from typing import Final
 from cardtable.cards import CardSet, parse_card, parse_cards
 from cardtable.cards.standins import exchange, standing_in, swap_cards
 from cardtable.errors import CardTableError
+from cardtable.games.lessons import LessonRun, StepOutcome
 from cardtable.gin.actions import Action
 from cardtable.gin.hand import Hand, Observation
 from cardtable.gin.melds import best_arrangement
@@ -186,43 +187,18 @@ LESSON_STEPS: Final = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class StepOutcome:
-    ok: bool
-    message: str
-
-
-class LessonSession:
+class LessonSession(LessonRun[LessonStep, Action]):
     """One learner's run through the lesson on a real :class:`Hand`."""
 
     def __init__(self) -> None:
+        super().__init__(LESSON_STEPS)
         self.hand = Hand(Rules(), dealer=COMPUTER, deck=lesson_deck(), seed=None)
-        self.index = 0
-        # The script's cards standing in for each other since an equally good move.
-        self.stand_ins: dict[str, str] = {}
-
-    @property
-    def step(self) -> LessonStep:
-        return LESSON_STEPS[self.index].standing_in(self.stand_ins)
-
-    @property
-    def finished(self) -> bool:
-        return self.index == len(LESSON_STEPS) - 1
 
     def observation(self) -> Observation:
         return self.hand.observation(LEARNER)
 
     def deadwood(self) -> int:
         return best_arrangement(self.observation().hand).deadwood
-
-    def advance(self) -> StepOutcome:
-        """Move past a step that only explains."""
-        if not self.step.is_info:
-            return StepOutcome(False, "this step asks you to do something first")
-        if self.finished:
-            return StepOutcome(True, "the lesson is complete")
-        self.index += 1
-        return StepOutcome(True, "")
 
     def select(self, cards: str) -> StepOutcome:
         """The learner selected cards (to show a meld)."""
@@ -238,29 +214,14 @@ class LessonSession:
         self.index += 1
         return StepOutcome(True, "well spotted")
 
-    def act(self, text: str) -> StepOutcome:
-        """The learner's action; the wrong one is explained and nothing changes. One as good
-        as the step's is played, and the coach says why the lesson chose its own."""
-        step = self.step
-        want = step.action
-        if want is None:
-            return StepOutcome(False, "no action is needed in this step")
-        try:
-            action = Action.parse(text)
-        except CardTableError as error:
-            return StepOutcome(False, str(error))
-        expected = Action.parse(want)
-        message = ""
-        if action != expected:
-            alike = self._as_good(action, expected, step)
-            if alike is None:
-                return StepOutcome(False, f"in this lesson, do this: {want}")
-            message = alike
-        if action.card is not None and expected.card is not None:
-            self.stand_ins = exchange(self.stand_ins, str(expected.card), str(action.card))
+    def _parse(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def _cards_swapped(self, action: Action, expected: Action) -> tuple[str, str]:
+        return str(expected.card), str(action.card)
+
+    def _play(self, action: Action, step: LessonStep) -> None:
         _play_step(self.hand, action, step)
-        self.index += 1
-        return StepOutcome(True, message)
 
     def _as_good(self, action: Action, expected: Action, step: LessonStep) -> str | None:
         """Why ``action`` is as good as the step's, or ``None`` when it is not. The engine

@@ -15,13 +15,11 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.cards import derive_seed, fair_cut, shuffled_deck
-from cardtable.errors import IllegalActionError
+from cardtable.games.match import SeededMatch
 from cardtable.gin.actions import Action
 from cardtable.gin.hand import ActionRecord, Hand, Observation
 from cardtable.gin.rules import Rules
@@ -115,7 +113,7 @@ def final_score(
     )
 
 
-class Match:
+class Match(SeededMatch[Rules, Hand, Action, ActionRecord, FinalScore]):
     """Hands to the target: dealer rotation, dead hands re-dealt, score sheet, final totals.
 
     Each deal is shuffled from ``derive_seed(seed, deal_number)`` unless explicit decks are
@@ -123,50 +121,23 @@ class Match:
     hands stay in :attr:`hands`.
     """
 
-    def __init__(
-        self,
-        rules: Rules,
-        first_dealer: int,
-        seed: str | None = None,
-        decks: Sequence[Sequence[int]] | None = None,
-    ) -> None:
-        if first_dealer not in (0, 1):
-            raise IllegalActionError(f"the dealer is seat 0 or 1, not {first_dealer!r}")
-        if seed is None and decks is None:
-            raise IllegalActionError("a match needs a seed or explicit decks")
-        self.rules = rules
-        self.seed = seed
-        self.first_dealer = first_dealer
-        self._decks = None if decks is None else [tuple(d) for d in decks]
-        self.hands: list[Hand] = []
-        self.sheet: list[SheetLine] = []
+    sheet: list[SheetLine]
+    scores: list[int]
+    boxes: list[int]
+
+    def _begin(self) -> Hand:
+        self.sheet = []
         self.scores = [0, 0]
         self.boxes = [0, 0]
-        self.final: FinalScore | None = None
-        self.current: Hand = self._deal(first_dealer)
+        return self._deal(self.first_dealer)
 
     @classmethod
-    def new(
-        cls,
-        rules: Rules | None = None,
-        seed: str | int | None = None,
-        first_dealer: int | None = None,
-    ) -> Match:
-        """A match from a seed (random when ``None``); the first dealer by a fair cut unless
-        named."""
-        text = secrets.token_hex(16) if seed is None else str(seed)
-        dealer = fair_cut(text) if first_dealer is None else first_dealer
-        return cls(rules or Rules(), dealer, seed=text)
+    def default_rules(cls) -> Rules:
+        return Rules()
 
     def _deal(self, dealer: int) -> Hand:
-        number = len(self.hands)
-        if self._decks is not None:
-            if number >= len(self._decks):
-                raise IllegalActionError(f"no deck was given for deal {number + 1}")
-            return Hand(self.rules, dealer, self._decks[number])
-        assert self.seed is not None
-        hand_seed = derive_seed(self.seed, number)
-        return Hand(self.rules, dealer, shuffled_deck(hand_seed), hand_seed)
+        deck, hand_seed = self._next_deck()
+        return Hand(self.rules, dealer, deck, hand_seed)
 
     def copy(self) -> Match:
         """An independent copy: the finished hands are shared (they never change again), the
@@ -185,69 +156,27 @@ class Match:
         return new
 
     @property
-    def is_over(self) -> bool:
-        return self.final is not None
-
-    @property
     def hand_number(self) -> int:
         """The number of the hand in play (dead hands do not advance it)."""
         return len(self.sheet) + 1
 
-    @property
-    def deal_number(self) -> int:
-        """How many deals so far, dead ones included, counting the one in play."""
-        return len(self.hands) + (0 if self.is_over else 1)
-
-    @property
-    def dealer(self) -> int:
-        return self.current.dealer
-
-    @property
-    def to_act(self) -> int | None:
-        return None if self.is_over else self.current.to_act
-
     def may_act(self, seat: int) -> bool:
         """Whether ``seat`` may act now: in gin, only the seat to act."""
         return self.to_act == seat
-
-    def legal_actions(self) -> list[Action]:
-        return [] if self.is_over else self.current.legal_actions()
 
     def observation(self, seat: int) -> Observation:
         """The seat's view of the hand in play (or the last hand once the match is over)."""
         hand = self.hands[-1] if self.is_over else self.current
         return hand.observation(seat, scores=(self.scores[0], self.scores[1]))
 
-    def apply(self, action: Action, seat: int | None = None) -> ActionRecord:
-        """Apply an action to the hand in play; a finished hand is scored and the next dealt."""
-        if self.is_over:
-            raise IllegalActionError("the match is over")
-        record = self.current.apply(action, seat)
-        if self.current.is_over:
-            self._finish_hand()
-        return record
-
-    def undo(self) -> ActionRecord:
-        """Take back the last action of the match (see :meth:`Hand.undo`): an action that
-        ended a hand takes back its score line, the final totals and the next deal too.
-
-        Raises :class:`~cardtable.errors.IllegalActionError` before the first action."""
-        if self.final is None and self.current.history:
-            return self.current.undo()
-        if not self.hands:
-            raise IllegalActionError("nothing to undo: no action has been played in the match")
-        # The last action ended a hand: drop the deal that followed it (none once the match
-        # is over, when the hand in play is the last one) and reopen that hand.
-        ended = self.hands.pop()
-        self.current = ended
+    def _reopen(self, ended: Hand) -> None:
+        """Take back the score line of a hand that a win ended (a dead hand left none)."""
         result = ended.result
         assert result is not None
         if result.winner is not None:
             self.sheet.pop()
             self.scores[result.winner] -= result.points
             self.boxes[result.winner] -= 1
-        self.final = None
-        return ended.undo()
 
     def _finish_hand(self) -> None:
         hand = self.current

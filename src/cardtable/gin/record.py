@@ -34,13 +34,13 @@ deal 1 hand 1 dealer 1
 
 from __future__ import annotations
 
-import codecs
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from cardtable.cards import CARDS, Card, format_cards, parse_card, parse_cards
 from cardtable.errors import CardTableError, InvalidRecordError
+from cardtable.games.records import read_record_lines, record_head
 from cardtable.gin.actions import Action
 from cardtable.gin.match import Match
 from cardtable.gin.rules import Rules, make_rules
@@ -50,30 +50,12 @@ __all__ = ["MAGIC", "dump", "load", "load_lines", "read_lines", "replay_file"]
 MAGIC = "ginrummy-record 1"
 
 
-def _rules_line(rules: Rules) -> str:
-    parts = []
-    for key, value in rules.to_dict().items():
-        if value is None:
-            text = "off"
-        elif isinstance(value, bool):
-            text = "yes" if value else "no"
-        else:
-            text = str(value)
-        parts.append(f"{key}={text}")
-    return "rules " + " ".join(parts)
-
-
 def dump(match: Match) -> str:
     """The record of a match, finished or in progress."""
-    lines = [MAGIC, _rules_line(match.rules)]
-    if match.seed is not None:
-        lines.append(f"seed {match.seed}")
-    lines.append(f"first-dealer {match.first_dealer}")
-    hands = list(match.hands)
-    if not match.is_over:
-        hands.append(match.current)
+    settings = match.rules.to_dict()
+    lines = record_head(MAGIC, settings, ("yes", "no"), match.seed, match.first_dealer)
     scored = 0
-    for deal, hand in enumerate(hands, start=1):
+    for deal, hand in enumerate(match.dealt(), start=1):
         lines.append(f"deal {deal} hand {scored + 1} dealer {hand.dealer}")
         if match.seed is None:
             lines.append("deck " + format_cards(hand.deck))
@@ -353,23 +335,7 @@ def _check_final(match: Match, number: int, words: list[str]) -> None:
 def read_lines(handle: BinaryIO) -> Iterator[tuple[int, str]]:
     """The numbered lines of a record file, read one at a time: a line that is not UTF-8 or
     longer than :data:`MAX_LINE_BYTES` is refused with its number; a UTF-8 BOM is skipped."""
-    number = 0
-    while True:
-        raw = handle.readline(MAX_LINE_BYTES + 1)
-        if not raw:
-            return
-        number += 1
-        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-            raise InvalidRecordError(
-                f"the line is longer than {MAX_LINE_BYTES} bytes: not a match record", number
-            )
-        if number == 1:
-            raw = raw.removeprefix(codecs.BOM_UTF8)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise InvalidRecordError("not UTF-8 text", number) from None
-        yield number, text
+    return read_record_lines(handle, MAX_LINE_BYTES)
 
 
 def replay_file(path: str) -> Match:

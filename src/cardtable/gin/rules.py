@@ -15,13 +15,13 @@ cardtable.errors.InvalidRulesError: knock_threshold must be an integer from 0 to
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, ClassVar, Final, Literal
 
 from cardtable.cards import VALUES, Card
 from cardtable.errors import InvalidRulesError
+from cardtable.games.rules import RulesBase, on_off, setting_changes, starting_rules
 from cardtable.numbers import check_range, is_int, shown, whole_number
 
 __all__ = ["PRESETS", "Rules", "make_rules"]
@@ -70,7 +70,7 @@ _HELP: Final[dict[str, str]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(RulesBase):
     """Every setting of a match. Construct with keywords; invalid values raise at once."""
 
     knock_threshold: int = 10
@@ -119,25 +119,14 @@ class Rules:
                     f"{name} must be one of {', '.join(allowed)}, not {value!r}"
                 )
 
-    @classmethod
-    def preset(cls, name: str = "standard", /, **overrides: Any) -> Rules:
-        """A named preset of RULES.md, with any settings overridden."""
-        try:
-            base = PRESETS[name.lower()]
-        except KeyError:
-            raise InvalidRulesError(
-                f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)}"
-            ) from None
-        return base.replace(**overrides)
+    # ``ginrummy rules`` prints the words of describe() unchanged.
+    _help: ClassVar[Mapping[str, str]] = _HELP
+    _bounds: ClassVar[Mapping[str, tuple[int, int]]] = _BOUNDS
 
-    def replace(self, /, **overrides: Any) -> Rules:
-        """A copy with some settings changed (validated like a new value)."""
-        unknown = sorted(set(overrides) - set(_HELP))
-        if unknown:
-            raise InvalidRulesError(
-                f"unknown setting {unknown[0]!r}: settings are {', '.join(_HELP)}"
-            )
-        return dataclasses.replace(self, **overrides)
+    @classmethod
+    def presets(cls) -> Mapping[str, Rules]:
+        """RULES.md's presets."""
+        return PRESETS
 
     def hand_threshold(self, upcard: Card | int) -> int:
         """The knock threshold of a hand whose first upcard is ``upcard``."""
@@ -149,38 +138,6 @@ class Rules:
     def hand_multiplier(self, upcard: Card | int) -> int:
         """2 when Oklahoma doubles the hand (a spade upcard), else 1."""
         return 2 if self.oklahoma and upcard // 13 == 0 else 1
-
-    @property
-    def preset_name(self) -> str | None:
-        """The name of the preset these rules equal, if any."""
-        for name, preset in PRESETS.items():
-            if preset == self:
-                return name
-        return None
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every setting by name (JSON-friendly)."""
-        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        """Rules from :meth:`to_dict` output; unknown keys are refused."""
-        return cls().replace(**dict(data))
-
-    @staticmethod
-    def describe() -> dict[str, str]:
-        """A one-line explanation of every setting (``ginrummy rules`` prints these words
-        unchanged; :meth:`bounds` gives the ranges)."""
-        return dict(_HELP)
-
-    @staticmethod
-    def bounds() -> dict[str, tuple[int, int]]:
-        """The lowest and highest value of every integer setting.
-
-        >>> Rules.bounds()["target"]
-        (1, 10000)
-        """
-        return dict(_BOUNDS)
 
 
 def make_rules(
@@ -202,27 +159,10 @@ def make_rules(
     ...
     cardtable.errors.InvalidRulesError: target must be an integer, not 'lots'
     """
-    if rules is None:
-        base = PRESETS["standard"]
-    elif isinstance(rules, str):
-        base = Rules.preset(rules)
-    elif isinstance(rules, Rules):
-        base = rules
-    else:
-        raise InvalidRulesError(f"rules must be a Rules value or a preset name, not {rules!r}")
+    base = starting_rules(Rules, rules)
     if not settings:
         return base
-    changes: dict[str, Any] = {}
-    for key, value in settings.items():
-        if not isinstance(key, str):
-            raise InvalidRulesError(f"a setting is named by text, not {key!r}")
-        name = _key(key)
-        changes[name] = _convert(name, value) if isinstance(value, str) else value
-    return base.replace(**changes)
-
-
-def _key(name: str) -> str:
-    return name.strip().lower().replace("-", "_")
+    return base.replace(**setting_changes(settings, _convert))
 
 
 def _convert(name: str, text: str) -> Any:
@@ -231,11 +171,9 @@ def _convert(name: str, text: str) -> Any:
     # A word may come with spaces around it; a number may not (see cardtable.numbers).
     lowered = text.strip().lower()
     if name == "oklahoma":
-        if lowered in ("true", "yes", "on", "1"):
-            return True
-        if lowered in ("false", "no", "off", "0"):
-            return False
-        raise InvalidRulesError(f"oklahoma must be true or false, not {shown(text.strip())}")
+        return on_off(
+            name, text, ("true", "yes", "on", "1"), ("false", "no", "off", "0"), "true or false"
+        )
     if name in _CHOICES:
         return lowered.replace("-", "_")
     if name in _OPTIONAL and lowered in ("off", "none", "no"):

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 from cardtable.cribbage.actions import Action
 from cardtable.cribbage.match import MatchObservation
-from cardtable.errors import CardTableError
+from cardtable.games.levels import Levels
 
 __all__ = ["Player", "make_player", "player_names", "register"]
 
@@ -23,24 +23,18 @@ class Player(Protocol):
         ...
 
 
-_FACTORIES: dict[str, Callable[[int], Player]] = {}
+_LEVELS: Final[Levels[Player]] = Levels()
 
 
 def register(name: str, factory: Callable[[int], Player]) -> None:
     """Make a computer player available by name; the factory takes a seed."""
-    _FACTORIES[name] = factory
+    _LEVELS.register(name, factory)
 
 
 def player_names() -> list[str]:
-    return sorted(_FACTORIES)
+    return _LEVELS.names()
 
 
 def make_player(name: str, seed: int = 0) -> Player:
     """A computer player by level name (``random``, ``simple``, ...), seeded."""
-    try:
-        factory = _FACTORIES[name]
-    except KeyError:
-        raise CardTableError(
-            f"unknown player {name!r}: choose one of {', '.join(player_names())}"
-        ) from None
-    return factory(seed)
+    return _LEVELS.make(name, seed)

@@ -34,6 +34,7 @@ from cardtable.cribbage.players.expert import expert_discards, expert_plays
 from cardtable.cribbage.players.opponent import RANK_VALUES, opponent_candidates, rank_chances
 from cardtable.cribbage.players.pegging import PlayValue
 from cardtable.errors import CardTableError
+from cardtable.games.alternatives import Alternative as _Alternative
 
 __all__ = ["Alternative", "Hint", "hint"]
 
@@ -41,16 +42,12 @@ Figure = int | float | str | bool
 _SHOWN_ALTERNATIVES: Final = 5
 
 
-@dataclass(frozen=True, slots=True)
-class Alternative:
-    """A choice with the expert's value for it (higher is better) and a short note."""
+class Alternative(_Alternative[Action]):
+    """A Cribbage choice with the expert's value for it (higher is better) and a short note;
+    its value is shown to three decimals, as Cribbage's hints and reviews always showed it."""
 
-    action: Action
-    value: float
-    note: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"action": str(self.action), "value": round(self.value, 3), "note": self.note}
+    __slots__ = ()
+    digits = 3
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
-from cardtable.errors import CardTableError
+from cardtable.games.levels import Levels
 from cardtable.gin.actions import Action
 from cardtable.gin.hand import Observation
 
@@ -23,11 +23,7 @@ class Player(Protocol):
         ...
 
 
-_FACTORIES: dict[str, Callable[..., Player]] = {}
-_TIMED: set[str] = set()
-
-
-_UNLISTED: set[str] = set()
+_LEVELS: Final[Levels[Player]] = Levels()
 
 
 def register(
@@ -37,19 +33,11 @@ def register(
     ``timed``, a ``time_limit`` keyword (seconds a decision may search). A player not
     ``listed`` is made by name but left out of :func:`player_names` (the lists that the
     ``ginrummy`` command prints, whose text stays as it was)."""
-    _FACTORIES[name] = factory
-    if timed:
-        _TIMED.add(name)
-    else:
-        _TIMED.discard(name)
-    if listed:
-        _UNLISTED.discard(name)
-    else:
-        _UNLISTED.add(name)
+    _LEVELS.register(name, factory, timed, listed)
 
 
 def player_names() -> list[str]:
-    return sorted(set(_FACTORIES) - _UNLISTED)
+    return _LEVELS.names()
 
 
 def make_player(name: str, seed: int = 0, time_limit: float | None = None) -> Player:
@@ -60,16 +48,4 @@ def make_player(name: str, seed: int = 0, time_limit: float | None = None) -> Pl
     far quicker than any sensible budget. A search cut short by the clock may decide
     differently on a slower machine: leave it unset where decisions must repeat exactly.
     """
-    try:
-        factory = _FACTORIES[name]
-    except KeyError:
-        raise CardTableError(
-            f"unknown player {name!r}: choose one of {', '.join(player_names())}"
-        ) from None
-    if time_limit is None:
-        return factory(seed)
-    if not time_limit > 0:
-        raise CardTableError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
-    if name in _TIMED:
-        return factory(seed, time_limit=time_limit)
-    return factory(seed)
+    return _LEVELS.make(name, seed, time_limit)
