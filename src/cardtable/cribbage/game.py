@@ -90,7 +90,7 @@ class CribbageGame(GameBase[Match, Rules]):
     lesson: ClassVar[Lesson | None] = ScriptedLesson(LessonSession, lesson_view)
     screens: ClassVar[Mapping[str, str]] = {}
     commands = "cardtable.cli.cribbage:add_cribbage_commands"
-    research = None
+    research = "cardtable.cribbage.env.research:RESEARCH"
     simulation = None
 
     def _presets(self) -> Mapping[str, Rules]:

@@ -106,7 +106,7 @@ class GinGame(GameBase[Match, Rules]):
     lesson: ClassVar[Lesson | None] = ScriptedLesson(LessonSession, lesson_view)
     screens: ClassVar[Mapping[str, str]] = {}
     commands = "cardtable.cli.gin:add_gin_commands"
-    research = None
+    research = "cardtable.gin.env.research:RESEARCH"
     simulation = None
 
     def _presets(self) -> Mapping[str, Rules]:

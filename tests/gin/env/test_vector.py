@@ -10,7 +10,9 @@ must agree at every step.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import gymnasium
 import numpy as np
@@ -633,3 +635,47 @@ def test_the_masks_alone_are_the_masks_of_the_full_encoding() -> None:
         for seats in (batch.to_act, 1 - batch.to_act):
             assert np.array_equal(batch.masks(batch.rows, seats), batch.encode(None, seats)[1])
         info = environment.step(biased_actions(info["action_mask"], rng))[4]
+
+
+def test_random_actions_give_a_row_without_legal_ids_zero_not_a_neighbours_id() -> None:
+    """Issue 39 §2: a finished game's row (all zero under next-step autoreset) took the last
+    id of the row before it, and at N=1 fell off the front with an IndexError."""
+    rng = np.random.default_rng(3)
+    masks = np.zeros((4, NUM_ACTIONS), dtype=np.int8)
+    masks[0, 57] = 1  # row 1 is finished
+    masks[2, [3, 90]] = 1  # row 3 is finished
+    for _ in range(50):
+        chosen = random_actions(masks, rng)
+        assert chosen[0] == 57 and chosen[2] in (3, 90)
+        assert chosen[1] == 0 and chosen[3] == 0
+    assert random_actions(np.zeros((1, NUM_ACTIONS), dtype=np.int8), rng).tolist() == [0]
+
+
+@pytest.mark.parametrize("num_envs", [1, 3])
+def test_the_documented_loop_runs_through_endings_with_next_step_autoreset(num_envs: int) -> None:
+    """The loop of docs/research.md, past the ends of several hands: every id it sends a game
+    still playing is legal (a finished game is dealt again and its id ignored)."""
+    environment = GinRummyVectorEnv(num_envs, opponent="self")
+    _, info = environment.reset(seed=9)
+    rng = np.random.default_rng(9)
+    ended = 0
+    for _ in range(400):
+        masks = info["action_mask"]
+        actions = random_actions(masks, rng)
+        live = masks.any(axis=1)
+        assert masks[live, actions[live]].all()
+        _, _, terminated, _, info = environment.step(actions)
+        ended += int(terminated.sum())
+    assert ended >= num_envs  # every game came through at least one ending
+
+
+def test_the_documented_outcome_codes_are_the_constant() -> None:
+    """docs/research.md lists the codes of ``info["outcome"]``; ``OUTCOMES[code]`` agrees."""
+    text = (Path(__file__).parents[3] / "docs" / "research.md").read_text(encoding="utf-8")
+    line = " ".join(text.split())
+    listed = re.search(r"OUTCOMES\[code\]` being the outcome: (.*?)\), `winner`", line)
+    assert listed is not None, "docs/research.md no longer lists the outcome codes"
+    pairs = re.findall(r"(\d) (none|knock|undercut|gin|big gin|dead)", listed.group(1))
+    names = [None if name == "none" else Outcome(name.replace(" ", "_")) for _, name in pairs]
+    assert [int(code) for code, _ in pairs] == list(range(len(OUTCOMES)))
+    assert names == list(OUTCOMES)

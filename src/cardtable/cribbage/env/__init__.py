@@ -17,8 +17,9 @@ description is in ``docs/research.md`` (the Cribbage section).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from cardtable.env.lazy import lazy_names
 
 if TYPE_CHECKING:
     from cardtable.cribbage.env.actions import (
@@ -73,14 +74,4 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'cardtable.cribbage.env' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"cardtable.cribbage.env.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_names(__name__, _WHERE, __all__)

@@ -30,7 +30,7 @@ is the game without muggins.
 from __future__ import annotations
 
 import dataclasses
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -38,9 +38,10 @@ import numpy.typing as npt
 from cardtable.cards import CARDS, Card
 from cardtable.cribbage.actions import Action
 from cardtable.cribbage.env.actions import NUM_ACTIONS, legal_ids, to_action
-from cardtable.cribbage.env.encoding import FloatArray, encode_observation
+from cardtable.cribbage.env.encoding import OBS_SIZE, FloatArray, encode_observation
 from cardtable.cribbage.hand import ActionRecord, Phase
 from cardtable.cribbage.match import FinalScore, Match, MatchObservation
+from cardtable.cribbage.players.base import Player
 from cardtable.cribbage.players.counting import count_action
 from cardtable.cribbage.rules import Rules, make_rules
 from cardtable.errors import IllegalActionError
@@ -85,6 +86,8 @@ class GameCore:
             raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
         self.rules = rules
         self.reward: RewardMode = reward
+        self.num_actions = NUM_ACTIONS
+        self.obs_size = OBS_SIZE
         self.match = Match.new(rules, seed="unset", first_dealer=0)
         self.picked: Card | None = None
         self.records: list[ActionRecord] = []  # every engine action of the episode
@@ -126,6 +129,10 @@ class GameCore:
             return []
         hand = self.match.current
         return legal_ids(hand.phase, hand.legal_actions(), self.picked)
+
+    def is_legal(self, index: int) -> bool:
+        """Whether the seat to act may choose ``index`` now."""
+        return index in self.legal_ids()
 
     def apply(self, index: int) -> tuple[int, int]:
         """Apply a legal id of the seat to act; return the rewards of seats 0 and 1.
@@ -183,10 +190,51 @@ class GameCore:
         if match.is_over:
             self.final = match.final
 
+    def play(self, player: Player, seat: int) -> tuple[int, int]:
+        """Let a computer ``player`` make ``seat``'s move (on its own view)."""
+        return self.apply_action(player.act(self.view(seat)))
+
     def abort(self) -> None:
         """End the episode now (after an illegal action): nobody may act any more."""
         self.over = True
         self.picked = None
+
+    def default_illegal_reward(self) -> float:
+        """:func:`default_illegal_reward` of this core's rules and reward mode."""
+        return default_illegal_reward(self.rules, self.reward)
+
+    # -- what the environments report ---------------------------------------------------
+
+    def mark(self) -> int:
+        """The number of the match's hands finished so far (see :meth:`step_info`)."""
+        return len(self.match.hands)
+
+    def finished_since(self, mark: int) -> list[Any]:
+        """The hands finished since ``mark``."""
+        return list(self.match.hands[mark:])
+
+    def step_info(self, mark: int) -> dict[str, Any] | None:
+        """The AEC ``info`` of both agents after a step that finished hands: each hand's
+        dealer and pegs, the shows, and at the end of a match its ``"final"`` score."""
+        hands = self.match.hands[mark:]
+        if not hands:
+            return None
+        info: dict[str, Any] = {
+            "hands": [{"dealer": h.dealer, "pegs": list(h.pegs)} for h in hands],
+            "shows": [show.to_dict() for h in hands for show in h.shows],
+        }
+        if self.final is not None:
+            info["final"] = self.final
+        return info
+
+    def learner_info(self, mark: int) -> dict[str, Any]:
+        """What the Gymnasium ``info`` adds: a finished hand's pegs, the final score."""
+        info: dict[str, Any] = {}
+        if self.over and self.reward == "hand" and self.match.hands:
+            info["hand_pegs"] = tuple(self.match.hands[0].pegs)
+        if self.final is not None:
+            info["final"] = self.final
+        return info
 
     def illegal_message(self, index: object) -> str:
         if self.over:

@@ -20,43 +20,20 @@ discard 6S 9S
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import numpy as np
-import numpy.typing as npt
-
-from cardtable.cards import CARDS
 from cardtable.cribbage.actions import Action
-from cardtable.cribbage.env.actions import to_action
-from cardtable.cribbage.env.encoding import FloatArray, action_mask, encode_observation
+from cardtable.cribbage.env.research import RESEARCH
 from cardtable.cribbage.match import MatchObservation
-from cardtable.cribbage.players.counting import count_action
-from cardtable.errors import IllegalActionError
+from cardtable.env.player import Policy
+from cardtable.env.player import PolicyPlayer as _PolicyPlayer
 
 __all__ = ["Policy", "PolicyPlayer"]
 
-Policy = Callable[[FloatArray, npt.NDArray[np.int8]], int]
 
-
-class PolicyPlayer:
-    """Wrap ``policy(vector, mask) -> id`` as a player; an illegal id raises."""
+class PolicyPlayer(_PolicyPlayer):
+    """Wrap ``policy(vector, mask) -> id`` as a Cribbage player; an illegal id raises."""
 
     def __init__(self, policy: Policy, name: str = "policy") -> None:
-        self.policy = policy
-        self.name = name
+        super().__init__(policy, name, game=RESEARCH)
 
     def act(self, observation: MatchObservation) -> Action:
-        view = observation.hand
-        counted = count_action(view)
-        if counted is not None:
-            return counted
-        picked = None
-        while True:
-            mask = action_mask(observation, picked)
-            chosen = int(self.policy(encode_observation(observation, picked), mask))
-            if not 0 <= chosen < len(mask) or not mask[chosen]:
-                raise IllegalActionError(f"the policy chose action {chosen}, which is not legal")
-            action = to_action(chosen, view.phase, view.legal, picked)
-            if action is not None:
-                return action
-            picked = CARDS[chosen]
+        return RESEARCH.policy_action(self.policy, observation)

@@ -29,48 +29,34 @@ Two ``simple`` players, acting on ``observation_of(agent)`` and mapped to ids:
 
 from __future__ import annotations
 
-import secrets
-import warnings
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+from typing import Any
 
-import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from cardtable.errors import IllegalActionError
+from cardtable.env.aec import AGENTS, GameEnv
+from cardtable.env.aec import observation_space as _observation_space
 from cardtable.gin.actions import Action
 from cardtable.gin.env.actions import NUM_ACTIONS, NUM_ACTIONS_WITH_LAYOUTS
-from cardtable.gin.env.core import (
-    GameCore,
-    IllegalMode,
-    RewardMode,
-    default_illegal_reward,
-    make_rules,
-)
+from cardtable.gin.env.core import GameCore, IllegalMode, RewardMode
 from cardtable.gin.env.encoding import OBS_SIZE, OBS_SIZE_WITH_LAYOUTS
+from cardtable.gin.env.research import RESEARCH
 from cardtable.gin.hand import Observation
 from cardtable.gin.rules import Rules
 
-__all__ = ["AGENTS", "GinRummyEnv", "env", "raw_env"]
-
-AGENTS: Final = ("player_0", "player_1")
+__all__ = ["AGENTS", "GinRummyEnv", "env", "observation_space", "raw_env"]
 
 
 def observation_space(layouts: bool = False) -> spaces.Dict:
     """The space of one agent's observation dict (larger with the layout choice)."""
-    size = OBS_SIZE_WITH_LAYOUTS if layouts else OBS_SIZE
-    actions = NUM_ACTIONS_WITH_LAYOUTS if layouts else NUM_ACTIONS
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(0.0, 1.0, shape=(size,), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
-        }
-    )
+    if layouts:
+        return _observation_space(OBS_SIZE_WITH_LAYOUTS, NUM_ACTIONS_WITH_LAYOUTS)
+    return _observation_space(OBS_SIZE, NUM_ACTIONS)
 
 
-class GinRummyEnv(AECEnv):  # type: ignore[misc]
-    """Gin Rummy as a PettingZoo AEC environment, with exact rules and real points.
+class GinRummyEnv(GameEnv):
+    """Gin Rummy as a PettingZoo AEC environment, with exact rules and real points: the
+    kit's :class:`~cardtable.env.aec.GameEnv` of gin.
 
     ``rules`` is a :class:`~cardtable.gin.rules.Rules` value or a preset name; ``settings``
     overrides single settings (``{"target": 50}``). ``reward`` is ``"hand"`` (an episode is
@@ -89,12 +75,8 @@ class GinRummyEnv(AECEnv):  # type: ignore[misc]
     (otherwise a fair cut from the episode seed).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "name": "ginrummy_v0",
-        "render_modes": ["ansi", "human"],
-        "is_parallelizable": False,
-        "render_fps": 2,
-    }
+    metadata: dict[str, Any] = {**GameEnv.metadata, "name": "ginrummy_v0"}  # noqa: RUF012
+    core: GameCore
 
     def __init__(
         self,
@@ -108,153 +90,21 @@ class GinRummyEnv(AECEnv):  # type: ignore[misc]
         max_steps: int | None = None,
         layouts: bool = False,
     ) -> None:
-        super().__init__()
-        if render_mode not in (None, "ansi", "human"):
-            raise ValueError(f"render_mode must be ansi, human or None, not {render_mode!r}")
-        if illegal_action not in ("terminate", "raise"):
-            raise ValueError(f"illegal_action must be terminate or raise, not {illegal_action!r}")
-        self.rules = make_rules(rules, settings)
-        self.core = GameCore(self.rules, reward, layouts)
-        self.render_mode = render_mode
-        self.illegal_action: IllegalMode = illegal_action
-        self.illegal_reward = (
-            default_illegal_reward(self.rules, reward) if illegal_reward is None else illegal_reward
+        super().__init__(
+            RESEARCH,
+            rules,
+            settings=settings,
+            reward=reward,
+            render_mode=render_mode,
+            illegal_action=illegal_action,
+            illegal_reward=illegal_reward,
+            max_steps=max_steps,
+            layouts=layouts,
         )
-        self.max_steps = max_steps
-        self.possible_agents: list[str] = list(AGENTS)
-        self.agents: list[str] = []
-        self._seat = {agent: seat for seat, agent in enumerate(AGENTS)}
-        self._observation_space = observation_space(layouts)
-        self._action_space = spaces.Discrete(self.core.num_actions)
-        self.observation_spaces = dict.fromkeys(AGENTS, self._observation_space)
-        self.action_spaces = dict.fromkeys(AGENTS, self._action_space)
-        self._seed_base: str | None = None
-        self._episode = 0
-        self._infos_dirty = False
-        self._rewards_dirty = False
-        self._has_reset = False
-        self.rewards: dict[str, float] = {}
-        self._cumulative_rewards: dict[str, float] = {}
-        self.terminations: dict[str, bool] = {}
-        self.truncations: dict[str, bool] = {}
-        self.infos: dict[str, dict[str, Any]] = {}
-        self.agent_selection = AGENTS[0]
-
-    # -- spaces ------------------------------------------------------------------------
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        return self._observation_space
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        return self._action_space
-
-    # -- the AEC loop ------------------------------------------------------------------
-
-    def reset(self, seed: int | str | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start an episode; ``options`` may name the first ``"dealer"`` (other keys ignored)."""
-        if seed is not None:
-            self._seed_base, self._episode = str(seed), 0
-        elif self._seed_base is None:
-            self._seed_base = secrets.token_hex(8)
-        episode_seed = f"{self._seed_base}/{self._episode}"
-        self._episode += 1
-        dealer = None if options is None else options.get("dealer")
-        self.core.reset(episode_seed, dealer)
-        self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
-        self.terminations = dict.fromkeys(AGENTS, False)
-        self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos = {agent: {} for agent in AGENTS}
-        self._infos_dirty = False
-        self._rewards_dirty = False
-        self._has_reset = True
-        to_act = self.core.to_act
-        assert to_act is not None
-        self.agent_selection = AGENTS[to_act]
-
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if not self._has_reset:
-            raise RuntimeError("call reset() before observe()")
-        seat = self._seat[agent]
-        core = self.core
-        return {"observation": core.encode(seat), "action_mask": core.mask(seat)}
-
-    def step(self, action: int | np.integer | None) -> None:
-        if not self.agents:
-            if not self._has_reset:
-                raise RuntimeError("call reset() before step()")
-            warnings.warn("step() after the episode ended: call reset()", stacklevel=2)
-            return
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        core = self.core
-        self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        if self._rewards_dirty:  # most steps pay nothing: clear only after one that paid
-            for name in rewards:
-                rewards[name] = 0.0
-            self._rewards_dirty = False
-        if self._infos_dirty:
-            self.infos = {name: {} for name in self.agents}
-            self._infos_dirty = False
-        index = _as_index(action)
-        chosen = None if index is None else core.legal.get(index)
-        if chosen is None:
-            self._illegal(agent, action)
-            return
-        first = len(core.results)
-        gains = core.apply_chosen(chosen)
-        if gains[0] or gains[1]:
-            rewards[AGENTS[0]] = float(gains[0])
-            rewards[AGENTS[1]] = float(gains[1])
-            self._rewards_dirty = True
-            self._accumulate_rewards()
-        if len(core.results) > first:
-            self._report_results(first)
-        to_act = core.to_act
-        if to_act is None:
-            self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.agent_selection = AGENTS[to_act]
-            if self.max_steps is not None and core.steps >= self.max_steps:
-                self.truncations = dict.fromkeys(self.agents, True)
-        if self.render_mode == "human":
-            self.render()
-
-    def _report_results(self, first: int) -> None:
-        core = self.core
-        info: dict[str, Any] = {"hand_results": core.results[first:]}
-        if core.final is not None:
-            info["final"] = core.final
-        self.infos = {name: dict(info) for name in self.agents}
-        self._infos_dirty = True
-
-    def _illegal(self, agent: str, action: object) -> None:
-        message = self.core.illegal_message(action)
-        if self.illegal_action == "raise":
-            raise IllegalActionError(message)
-        self.rewards[agent] = float(self.illegal_reward)
-        self._rewards_dirty = True
-        self.terminations = dict.fromkeys(self.agents, True)
-        self.infos = {name: {} for name in self.agents}
-        self.infos[agent]["illegal_action"] = message
-        self._infos_dirty = True
-        self.core.abort()
-        self._accumulate_rewards()
-
-    # -- extras ------------------------------------------------------------------------
 
     def observation_of(self, agent: str) -> Observation:
         """The agent's full :class:`~cardtable.gin.hand.Observation` (events in order, and more)."""
         return self.core.observation(self._seat[agent])
-
-    def legal_ids(self, agent: str) -> list[int]:
-        """The agent's legal action ids (empty when it is not to act)."""
-        core = self.core
-        return sorted(core.legal) if core.to_act == self._seat[agent] else []
 
     def layout_choices(self, agent: str) -> dict[int, Action]:
         """While ``agent`` chooses the layout of its knock: each layout id and the knock it
@@ -263,26 +113,6 @@ class GinRummyEnv(AECEnv):  # type: ignore[misc]
         if core.pending is None or core.to_act != self._seat[agent]:
             return {}
         return dict(core.legal)
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.core.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        pass
-
-
-def _as_index(action: object) -> int | None:
-    if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-        return int(action)
-    if isinstance(action, np.ndarray) and action.shape in ((), (1,)):
-        return int(action.reshape(()))
-    return None
 
 
 def env(**kwargs: Any) -> GinRummyEnv:

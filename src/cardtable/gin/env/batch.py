@@ -79,7 +79,8 @@ DRAW: Final = 1
 DISCARD: Final = 2
 OVER: Final = 3
 
-# Outcome codes of ``StepOutcome.outcome``: 0 when no hand ended.
+# Outcome codes of ``StepOutcome.outcome`` and ``info["outcome"]``: ``OUTCOMES[code]``, code 0
+# (``None``) when no hand ended. docs/research.md lists them (tested).
 OUTCOMES: Final = (
     None,
     Outcome.KNOCK,
@@ -616,15 +617,23 @@ class GinBatch:
 
 
 def random_actions(masks: I8, rng: np.random.Generator) -> I64:
-    """One uniformly random legal id per row of ``masks`` (each row has at least one).
+    """One uniformly random legal id per row of ``masks``; 0 for a row with none (a game
+    that has just ended, whose next step resets it and ignores its action).
 
-    >>> masks = np.zeros((2, NUM_ACTIONS), dtype=np.int8); masks[0, [1, 2]] = 1; masks[1, 7] = 1
-    >>> random_actions(masks, np.random.default_rng(0))[1]
-    np.int64(7)
+    >>> masks = np.zeros((3, NUM_ACTIONS), dtype=np.int8); masks[0, [1, 2]] = 1; masks[2, 7] = 1
+    >>> random_actions(masks, np.random.default_rng(0))[1:]
+    array([0, 7])
     """
     rows, width = masks.shape
     legal = np.flatnonzero(np.ascontiguousarray(masks).view(np.bool_))  # row * width + id
     counts = np.bincount(legal // width, minlength=rows)
     pick = np.cumsum(counts) - 1 - (rng.random(rows) * counts).astype(np.int64)
-    chosen: I64 = legal[pick] - width * np.arange(rows, dtype=np.int64)
+    if legal.size and counts.all():
+        chosen: I64 = legal[pick] - width * np.arange(rows, dtype=np.int64)
+        return chosen
+    # A row without a legal id would pick the last id of the row before it (or fall off the
+    # front at row 0): it gets 0 instead, and the others what they would have had.
+    chosen = np.zeros(rows, dtype=np.int64)
+    some = np.flatnonzero(counts)
+    chosen[some] = legal[pick[some]] - width * some
     return chosen

@@ -22,7 +22,7 @@ Rewards are real points of RULES.md, zero-sum:
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -37,9 +37,16 @@ from cardtable.gin.env.actions import (
     layout_choices,
     legal_ids,
 )
-from cardtable.gin.env.encoding import FloatArray, encode_hand, encode_layout_choice
+from cardtable.gin.env.encoding import (
+    OBS_SIZE,
+    OBS_SIZE_WITH_LAYOUTS,
+    FloatArray,
+    encode_hand,
+    encode_layout_choice,
+)
 from cardtable.gin.hand import Hand, Observation
 from cardtable.gin.match import FinalScore, Match
+from cardtable.gin.players.base import Player
 from cardtable.gin.rules import Rules, make_rules
 from cardtable.gin.showdown import HandResult
 
@@ -96,6 +103,7 @@ class GameCore:
         self.reward: RewardMode = reward
         self.layouts = layouts
         self.num_actions = NUM_ACTIONS_WITH_LAYOUTS if layouts else NUM_ACTIONS
+        self.obs_size = OBS_SIZE_WITH_LAYOUTS if layouts else OBS_SIZE
         self.pending: Action | None = None  # the knock whose layout is being chosen
         self.match: Match | None = None
         self.hand: Hand = Hand.deal(rules, 0, seed="unset")
@@ -135,6 +143,14 @@ class GameCore:
         """The match scores (hand points so far); ``None`` in per-hand episodes."""
         match = self.match
         return None if match is None else (match.scores[0], match.scores[1])
+
+    def legal_ids(self) -> list[int]:
+        """The ids the seat to act may choose now, in order (none once it is over)."""
+        return [] if self.over else sorted(self.legal)
+
+    def is_legal(self, index: int) -> bool:
+        """Whether the seat to act may choose ``index`` now."""
+        return index in self.legal
 
     def apply(self, index: int) -> tuple[int, int]:
         """Apply a legal action id of the seat to act; return the rewards of seats 0 and 1.
@@ -207,11 +223,48 @@ class GameCore:
             self.legal = {} if self.over else legal_ids(self.hand.legal_actions())
         return (rewards[0], rewards[1])
 
+    def play(self, player: Player, seat: int) -> tuple[int, int]:
+        """Let a computer ``player`` make ``seat``'s move (on its own observation)."""
+        return self.apply_action(player.act(self.hand.observation(seat, self.scores)))
+
     def abort(self) -> None:
         """End the episode now (after an illegal action): nobody may act any more."""
         self.over = True
         self.pending = None
         self.legal = {}
+
+    def default_illegal_reward(self) -> float:
+        """:func:`default_illegal_reward` of this core's rules and reward mode."""
+        return default_illegal_reward(self.rules, self.reward)
+
+    # -- what the environments report ---------------------------------------------------
+
+    def mark(self) -> int:
+        """The number of hands finished so far (see :meth:`step_info`)."""
+        return len(self.results)
+
+    def finished_since(self, mark: int) -> list[HandResult]:
+        """The results of the hands finished since ``mark``."""
+        return self.results[mark:]
+
+    def step_info(self, mark: int) -> dict[str, Any] | None:
+        """The AEC ``info`` of both agents after a step that finished hands: their
+        ``"hand_results"`` and, at the end of a match, its ``"final"`` score."""
+        if len(self.results) <= mark:
+            return None
+        info: dict[str, Any] = {"hand_results": self.results[mark:]}
+        if self.final is not None:
+            info["final"] = self.final
+        return info
+
+    def learner_info(self, mark: int) -> dict[str, Any]:
+        """What the Gymnasium ``info`` adds: the hands finished since ``mark``, the final."""
+        info: dict[str, Any] = {}
+        if len(self.results) > mark:
+            info["hand_results"] = self.results[mark:]
+        if self.final is not None:
+            info["final"] = self.final
+        return info
 
     def illegal_message(self, index: object) -> str:
         if self.over:
@@ -235,6 +288,10 @@ class GameCore:
         if not self.over and self.hand.to_act == seat:
             mask[list(self.legal)] = 1
         return mask
+
+    def view(self, seat: int) -> Observation:
+        """The seat's :class:`~cardtable.gin.hand.Observation` (as :meth:`observation`)."""
+        return self.hand.observation(seat, self.scores)
 
     def observation(self, seat: int) -> Observation:
         """The seat's :class:`~cardtable.gin.hand.Observation` (what computer players act on)."""

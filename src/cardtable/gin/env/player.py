@@ -17,35 +17,21 @@ take
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import numpy as np
-import numpy.typing as npt
-
-from cardtable.errors import IllegalActionError
+from cardtable.env.player import Policy
+from cardtable.env.player import PolicyPlayer as _PolicyPlayer
 from cardtable.gin.actions import Action
-from cardtable.gin.env.actions import NUM_ACTIONS, legal_ids
-from cardtable.gin.env.encoding import FloatArray, encode_observation
+from cardtable.gin.env.research import RESEARCH
 from cardtable.gin.hand import Observation
 
 __all__ = ["Policy", "PolicyPlayer"]
 
-Policy = Callable[[FloatArray, npt.NDArray[np.int8]], int]
 
-
-class PolicyPlayer:
-    """Wrap ``policy(vector, mask) -> id`` as a player; an illegal id raises."""
+class PolicyPlayer(_PolicyPlayer):
+    """Wrap ``policy(vector, mask) -> id`` as a gin player; an illegal id raises."""
 
     def __init__(self, policy: Policy, name: str = "policy") -> None:
-        self.policy = policy
-        self.name = name
+        super().__init__(policy, name, game=RESEARCH)
 
     def act(self, observation: Observation) -> Action:
-        legal = legal_ids(observation.legal_actions())
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        mask[list(legal)] = 1
-        chosen = int(self.policy(encode_observation(observation), mask))
-        action = legal.get(chosen)
-        if action is None:
-            raise IllegalActionError(f"the policy chose action {chosen}, which is not legal")
+        action: Action = RESEARCH.policy_action(self.policy, observation)
         return action

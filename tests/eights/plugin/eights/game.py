@@ -24,6 +24,7 @@ class Eights(GameBase[Match, Rules]):
         hero=("8S", "8H", "8D", "8C"),
     )
     rules_type = Rules
+    research = "eights.research:RESEARCH"
 
     def _presets(self) -> Mapping[str, Rules]:
         return PRESETS

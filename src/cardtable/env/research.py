@@ -1,0 +1,216 @@
+"""What a game declares for the research kit, and how the kit finds it.
+
+A game that offers research environments names, in the ``research`` facet of its
+:class:`~cardtable.games.interface.Game`, a ``"module:attribute"`` reference to a
+:class:`Research` value. The kit (:mod:`cardtable.env`: the PettingZoo AEC environment, the
+Gymnasium environment, the policy player) is written once against that declaration and
+finds it through the registry, so ``cardtable.env.aec_env("cribbage")`` works for any game
+that declares research, and a game that declares none gets a clear error.
+
+A declaration says how to build one episode behind action ids (a :class:`Core`: the
+observation encoding, the legal-action mask, the rewards, the text it renders), how to seat
+a computer opponent, and how a policy over (vector, mask) acts on the engine's own view. A
+game with a fast engine of its own (gin, Cribbage) writes its core by hand; a small game can
+build one from its :class:`~cardtable.games.interface.Game` alone with
+:class:`cardtable.env.text.TextResearch`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.errors import CardTableError
+from cardtable.games import game, load_ref
+
+__all__ = [
+    "Core",
+    "FloatArray",
+    "IllegalMode",
+    "MaskArray",
+    "NoResearchError",
+    "Policy",
+    "Research",
+    "research_of",
+]
+
+FloatArray = npt.NDArray[np.float32]
+MaskArray = npt.NDArray[np.int8]
+IllegalMode = Literal["terminate", "raise"]
+# A trained agent: (observation vector, action mask) -> action id.
+Policy = Callable[[FloatArray, MaskArray], int]
+
+
+class NoResearchError(CardTableError, LookupError):
+    """The game declares no research environments."""
+
+
+class Core(Protocol):
+    """One episode (a deal, or a match) behind action ids, as the environments drive it.
+
+    Rewards are what each action earned seats 0 and 1 (zero-sum, in the game's points),
+    under the reward mode the core was made with.
+    """
+
+    @property
+    def rules(self) -> Any:
+        """The rules the episode is played under."""
+        ...
+
+    @property
+    def num_actions(self) -> int:
+        """How many action ids there are (the mask's length)."""
+        ...
+
+    @property
+    def obs_size(self) -> int:
+        """The length of the observation vector."""
+        ...
+
+    @property
+    def steps(self) -> int:
+        """The actions applied in this episode (for truncation)."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """Whether the episode has ended."""
+        ...
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` once the episode is over."""
+        ...
+
+    def reset(self, seed: str, dealer: int | None = None) -> None:
+        """Deal a new episode from ``seed``; the first dealer by a fair cut unless given."""
+        ...
+
+    def legal_ids(self) -> list[int]:
+        """The ids the seat to act may choose now, in order (none once it is over)."""
+        ...
+
+    def is_legal(self, index: int) -> bool:
+        """Whether the seat to act may choose action id ``index`` now."""
+        ...
+
+    def apply(self, index: int) -> tuple[int, int]:
+        """Apply a legal id of the seat to act; the rewards of seats 0 and 1."""
+        ...
+
+    def play(self, player: Any, seat: int) -> tuple[int, int]:
+        """Let a computer ``player`` (from :meth:`Research.make_player`) make ``seat``'s move;
+        the rewards of seats 0 and 1."""
+        ...
+
+    def abort(self) -> None:
+        """End the episode now (after an illegal action): nobody may act any more."""
+        ...
+
+    def illegal_message(self, index: object) -> str:
+        """Why ``index`` is refused, naming the legal ids."""
+        ...
+
+    def default_illegal_reward(self) -> float:
+        """The penalty for an illegal action when none is given: below any real result."""
+        ...
+
+    def encode(self, seat: int) -> FloatArray:
+        """The observation vector of ``seat``, from its own view only."""
+        ...
+
+    def mask(self, seat: int) -> MaskArray:
+        """The legal ids of ``seat`` as 0/1 (all zero when it is not to act)."""
+        ...
+
+    def view(self, seat: int) -> Any:
+        """The engine's own view of ``seat`` (what computer players act on)."""
+        ...
+
+    def mark(self) -> int:
+        """A mark of the episode's progress, for :meth:`step_info` and friends."""
+        ...
+
+    def step_info(self, mark: int) -> dict[str, Any] | None:
+        """What the AEC environment reports to both agents of the deals finished since
+        ``mark`` (``None``: none finished)."""
+        ...
+
+    def learner_info(self, mark: int) -> dict[str, Any]:
+        """What the Gymnasium environment adds to its ``info`` after a step begun at
+        ``mark`` (finished deals, the final score)."""
+        ...
+
+    def finished_since(self, mark: int) -> list[Any]:
+        """The results of the deals finished since ``mark`` (a reset lists those the
+        opponent finished before the learner could act)."""
+        ...
+
+    def render(self) -> str:
+        """The table as text, every hand shown (for a spectator, never for an agent)."""
+        ...
+
+
+class Research(Protocol):
+    """A game's research declarations (the object its ``research`` facet names)."""
+
+    @property
+    def game(self) -> str:
+        """The game's name in the registry."""
+        ...
+
+    @property
+    def env_name(self) -> str:
+        """The name PettingZoo's metadata gives the AEC environment (``"ginrummy_v0"``)."""
+        ...
+
+    @property
+    def reward_modes(self) -> tuple[str, ...]:
+        """The reward modes a core offers; the first is the default."""
+        ...
+
+    def new_core(
+        self,
+        rules: Any,
+        settings: Mapping[str, Any] | None,
+        reward: str,
+        options: Mapping[str, Any],
+    ) -> Core:
+        """A core under ``rules`` (a rules value, a preset name or ``None``) and
+        ``settings``, paying ``reward``, with the game's own ``options``; a bad one raises
+        :class:`ValueError` naming it."""
+        ...
+
+    def make_player(self, spec: str, seed: int | None) -> Any:
+        """A computer player of a level, by name, seeded."""
+        ...
+
+    def is_player(self, value: object) -> bool:
+        """Whether ``value`` is a computer player of the game (an opponent given as one)."""
+        ...
+
+    def policy_action(self, policy: Policy, view: Any) -> Any:
+        """The engine action ``policy`` chooses on the engine view ``view`` (asking it as
+        often as the environments would); an illegal id raises
+        :class:`~cardtable.errors.IllegalActionError`."""
+        ...
+
+
+def research_of(name: str | Research) -> Research:
+    """The research declarations of the game ``name``, found through the registry (a
+    declaration passed in is returned as it is).
+
+    Raises :class:`~cardtable.errors.UnknownGameError` for a game there is not, and
+    :class:`NoResearchError` for a game that declares no research.
+    """
+    if not isinstance(name, str):
+        return name
+    found = game(name)
+    ref = found.research
+    if ref is None:
+        raise NoResearchError(f"the game {name!r} declares no research environments")
+    declared: Research = load_ref(ref)
+    return declared
