@@ -570,8 +570,36 @@ class Store:
 
     def _append_in_one(self, move: Move, job: tuple[float, str | None, float] | None) -> Job | None:
         """:meth:`append_actions` on PostgreSQL: one statement in autocommit
-        (:mod:`cardtable.store.pg_moves`); ``job`` is (due, claimed by, lease), or ``None``."""
+        (:mod:`cardtable.store.pg_moves`); ``job`` is (due, claimed by, lease), or ``None``.
+
+        The pool lends a connection used in the last seconds without checking it (a round
+        trip: see :mod:`cardtable.store.engines`), so after a restart of the server the
+        first statement on it finds it lost. The statement is then sent once more on a new
+        connection: it stores the move only if the count has not moved, so it cannot store
+        it twice; when it finds the count moved, the first try may have stored it, and the
+        error says so (the table then looks)."""
+        try:
+            moved, exists, written = self._append_statement(move, job)
+        except StoreUnavailableError as error:
+            if not error.maybe_stored:
+                raise
+            moved, exists, written = self._append_statement(move, job)
+            if not moved and exists is not None:
+                raise error from None
+        if not moved:
+            if exists is None:
+                raise KeyError(move.match_id)
+            raise _conflict(move)
+        return written
+
+    def _append_statement(
+        self, move: Move, job: tuple[float, str | None, float] | None
+    ) -> tuple[bool, str | None, Job | None]:
+        """Whether the statement moved the match, (when not) the match's id if it exists,
+        and the job written; a lost connection raises :class:`StoreUnavailableError` with
+        ``maybe_stored``."""
         match_id = move.match_id
+        exists: str | None = match_id
         try:
             connection = self._reader.connect()
         except _UNAVAILABLE as error:
@@ -595,11 +623,7 @@ class Store:
                     else f"the database did not answer; nothing was stored ({_brief(error)})",
                     maybe_stored=lost,
                 ) from error
-        if not moved:
-            if exists is None:
-                raise KeyError(match_id)
-            raise _conflict(move)
-        return written
+        return moved, exists, written
 
     def announce(self, match_id: str) -> None:
         """Tell every process that something other than its actions changed in the match
@@ -615,7 +639,13 @@ class Store:
         database that has none (SQLite: one process serves it)."""
         if not self.postgres:
             return None
-        return ChangeFeed(conninfo(self.url), on_change, on_gap)
+        return ChangeFeed(conninfo(self.url), on_change, on_gap, self._server_lost)
+
+    def _server_lost(self) -> None:
+        """The feed lost its connection, most likely with every other one (a restart): the
+        pool's connections are dropped, so that the next requests open new ones rather than
+        each find a dead one (the pool checks only those that lay idle)."""
+        self.engine.dispose()
 
     # -- the computer's pending turns -----------------------------------------------------
 
