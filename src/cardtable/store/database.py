@@ -47,7 +47,7 @@ from cardtable.store.engines import conninfo, is_postgres, make_engine
 from cardtable.store.feed import CHANNEL, ChangeFeed, payload
 from cardtable.store.group_commit import GroupCommit
 from cardtable.store.jobs import Job
-from cardtable.store.pg_moves import Move, append_in_one
+from cardtable.store.pg_moves import Move, append_on_driver
 from cardtable.store.schema import ACTIONS, JOBS, LESSONS, MATCHES, prepare
 from cardtable.store.sqlite_moves import append_on_sqlite
 
@@ -597,33 +597,42 @@ class Store:
     ) -> tuple[bool, str | None, Job | None]:
         """Whether the statement moved the match, (when not) the match's id if it exists,
         and the job written; a lost connection raises :class:`StoreUnavailableError` with
-        ``maybe_stored``."""
-        match_id = move.match_id
-        exists: str | None = match_id
+        ``maybe_stored``. The statement goes to the pooled driver connection itself
+        (:func:`cardtable.store.pg_moves.append_on_driver`), in autocommit for its length."""
+        import psycopg
+
         try:
-            connection = self._reader.connect()
+            pooled = self.engine.raw_connection()
         except _UNAVAILABLE as error:
             raise StoreUnavailableError(
                 f"the database did not answer; nothing was stored ({_brief(error)})"
             ) from error
-        with connection:
-            try:
-                moved, written = append_in_one(connection, move, job)
-                if not moved:
-                    exists = connection.scalar(select(MATCHES.c.id).where(MATCHES.c.id == match_id))
-            except IntegrityError:
-                raise _conflict(move) from None
-            except _UNAVAILABLE as error:
-                # Lost on the way (the connection dropped): the server may have run it.
-                # Refused by the server (a lock or statement timeout): nothing was stored.
-                lost = bool(getattr(error, "connection_invalidated", False))
-                raise StoreUnavailableError(
-                    f"the database did not confirm the write ({_brief(error)})"
-                    if lost
-                    else f"the database did not answer; nothing was stored ({_brief(error)})",
-                    maybe_stored=lost,
-                ) from error
-        return moved, exists, written
+        driver: Any = pooled.driver_connection
+        lost = False
+        try:
+            driver.autocommit = True
+            moved, exists, written = append_on_driver(driver, move, job)
+        except psycopg.IntegrityError:
+            raise _conflict(move) from None
+        except psycopg.Error as error:
+            # Lost on the way (the connection dropped): the server may have run it.
+            # Refused by the server (a lock or statement timeout): nothing was stored.
+            lost = bool(driver.closed or driver.broken)
+            if lost:  # the server restarted, most likely: every pooled connection is gone
+                pooled.invalidate(error)
+                self.engine.dispose()
+            raise StoreUnavailableError(
+                f"the database did not confirm the write ({_brief(error)})"
+                if lost
+                else f"the database did not answer; nothing was stored ({_brief(error)})",
+                maybe_stored=lost,
+            ) from error
+        finally:
+            if not lost:
+                with suppress(psycopg.Error):
+                    driver.autocommit = False  # as the pool's other users expect it
+            pooled.close()
+        return moved, move.match_id if exists else None, written
 
     def announce(self, match_id: str) -> None:
         """Tell every process that something other than its actions changed in the match
