@@ -32,6 +32,7 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy import text as sql
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import (
+    DisconnectionError,
     IntegrityError,
     InterfaceError,
     InternalError,
@@ -602,8 +603,8 @@ class Store:
         import psycopg
 
         try:
-            pooled = self.engine.raw_connection()
-        except _UNAVAILABLE as error:
+            pooled = self.engine.raw_connection()  # (the pool raises the driver's errors)
+        except (*_UNAVAILABLE, psycopg.Error, DisconnectionError) as error:
             raise StoreUnavailableError(
                 f"the database did not answer; nothing was stored ({_brief(error)})"
             ) from error
