@@ -26,14 +26,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import TextClause
-from sqlalchemy import text as sql
-from sqlalchemy.engine import Connection
-
 from cardtable.store.feed import CHANNEL, payload
 from cardtable.store.jobs import Job, new_job
 
-__all__ = ["Move", "append_in_one", "append_on_driver"]
+__all__ = ["Move", "append_on_driver"]
 
 _STATEMENT = """
 WITH moved AS (
@@ -68,16 +64,12 @@ _SCHEDULE = """
 
 _UNSCHEDULE = "DELETE FROM jobs WHERE match_id IN (SELECT id FROM moved) RETURNING 1"
 
-# Built once (parsing the text's parameters costs more than running it).
-_WITH_JOB: TextClause = sql(_STATEMENT.format(job=_SCHEDULE))
-_WITHOUT_JOB: TextClause = sql(_STATEMENT.format(job=_UNSCHEDULE))
-
-
 def _driver_style(text: str) -> str:
     """The statement with psycopg's named parameters (``%(name)s``) for ``:name``."""
     return re.sub(r"(?<![:\w]):(\w+)", r"%(\1)s", text)
 
 
+# Built once.
 _DRIVER_WITH_JOB = _driver_style(_STATEMENT.format(job=_SCHEDULE))
 _DRIVER_WITHOUT_JOB = _driver_style(_STATEMENT.format(job=_UNSCHEDULE))
 _EXISTS = "SELECT id FROM matches WHERE id = %(match_id)s"
@@ -125,24 +117,13 @@ def _params(
     return params, written
 
 
-def append_in_one(
-    connection: Connection, move: Move, job: tuple[float, str | None, float] | None
-) -> tuple[bool, Job | None]:
-    """Store ``move`` on a connection in autocommit; ``job`` (due time, claimed by, lease)
-    writes the computer's job, ``None`` deletes any. Whether the match row moved (false:
-    another action was stored first, or there is no such match: nothing was written), and
-    the job written."""
-    params, written = _params(move, job)
-    row = connection.execute(_WITH_JOB if job is not None else _WITHOUT_JOB, params).one()
-    moved = bool(row.moved)
-    return moved, written if moved else None
-
-
 def append_on_driver(
     driver: Any, move: Move, job: tuple[float, str | None, float] | None
 ) -> tuple[bool, bool, Job | None]:
-    """:func:`append_in_one` on a psycopg connection in autocommit, as a prepared statement:
-    whether the match row moved, whether the match exists (asked only when it did not
+    """Store ``move`` on a psycopg connection in autocommit, as a prepared statement;
+    ``job`` (due time, claimed by, lease) writes the computer's job, ``None`` deletes any.
+    Whether the match row moved (false: another action was stored first, or there is no
+    such match: nothing was written), whether the match exists (asked only when it did not
     move), and the job written. The driver's errors are raised as they come."""
     params, written = _params(move, job)
     statement = _DRIVER_WITH_JOB if job is not None else _DRIVER_WITHOUT_JOB
