@@ -411,7 +411,14 @@ def _percentiles(values: list[float]) -> dict[str, float]:
 
 
 async def _round(
-    port: int, pid: int, n: int, seconds: float, level: str, seed: int, moves: str
+    port: int,
+    pid: int,
+    n: int,
+    seconds: float,
+    level: str,
+    seed: int,
+    moves: str,
+    probe: DatabaseProbe | None = None,
 ) -> dict[str, Any]:
     tally = Tally()
     rss_before = _rss_kib(pid)
@@ -425,12 +432,16 @@ async def _round(
     await asyncio.gather(*(open_one(p) for p in people))
     rss_open = _rss_kib(pid)
     started = time.monotonic()
+    database_before = probe.reading() if probe is not None else (0.0, 0)
     cpu_before, own_before = _cpu_seconds(pid), time.process_time()
     deadline = started + seconds
     await asyncio.gather(*(p.play(deadline) for p in people))
     elapsed = time.monotonic() - started
     server_cpu, client_cpu = _cpu_seconds(pid) - cpu_before, time.process_time() - own_before
-    moves = max(tally.person_moves, 1)
+    database_after = probe.reading() if probe is not None else (0.0, 0)
+    database_cpu = database_after[0] - database_before[0]
+    statements = database_after[1] - database_before[1]  # (the probe's own left out)
+    counted = max(tally.person_moves, 1)
     await asyncio.gather(*(p.close() for p in people))
     return {
         "matches": n,
@@ -440,8 +451,11 @@ async def _round(
         "actions_per_s": round(tally.actions / elapsed, 1),
         "ack_ms": _percentiles(tally.ack_ms),
         "turn_ms": _percentiles(tally.turn_ms),
-        "server_cpu_ms_per_move": round(server_cpu * 1000 / moves, 2),
-        "client_cpu_ms_per_move": round(client_cpu * 1000 / moves, 2),
+        "server_cpu_ms_per_move": round(server_cpu * 1000 / counted, 2),
+        "client_cpu_ms_per_move": round(client_cpu * 1000 / counted, 2),
+        "database_cpu_ms_per_move": round(database_cpu * 1000 / counted, 3) if probe else None,
+        # every statement of the server's processes is a round trip (nothing is pipelined)
+        "round_trips_per_move": round(statements / counted, 2) if probe else None,
         "errors": len(tally.errors),
         "first_errors": tally.errors[:3],
         "matches_finished": tally.matches_done,
@@ -460,10 +474,72 @@ def database(kind: str, folder: Path) -> Iterator[Any]:
         counter = iter(range(1000))
         yield lambda: f"sqlite:///{folder}/load-{next(counter)}.db"
         return
-    from tests.pg import running_cluster  # the same throwaway cluster as the tests
+    from tests.pg import PostgresCluster  # the same throwaway cluster as the tests
 
-    with running_cluster(durable=True) as cluster:
-        yield cluster.create_database
+    cluster = PostgresCluster(durable=True)
+    try:
+        cluster.init()
+        cluster.start()
+        with _pg(cluster.url()) as connection:  # counting every statement it runs
+            for setting in STATEMENT_COUNTING:
+                connection.execute(f"ALTER SYSTEM SET {setting}")
+        cluster.restart()
+
+        def fresh() -> str:
+            url = cluster.create_database()
+            with _pg(url) as connection:
+                connection.execute("CREATE EXTENSION pg_stat_statements")
+            return url
+
+        yield fresh
+    finally:
+        cluster.remove()
+
+
+# pg_stat_statements counts every statement the server runs (BEGIN, COMMIT and the pool's
+# pings included): without pipelining, each is one round trip from a client.
+# (its defaults count the statements sent, BEGIN and COMMIT included)
+STATEMENT_COUNTING = ("shared_preload_libraries = 'pg_stat_statements'",)
+
+
+@contextlib.contextmanager
+def _pg(url: str) -> Iterator[Any]:
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    plain = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(plain, autocommit=True) as connection:
+        yield connection
+
+
+class DatabaseProbe:
+    """The database side of a round on PostgreSQL: the CPU time of the cluster's processes
+    (every backend, the WAL writer, the checkpointer...), and the statements and commits
+    of the server's database, read from pg_stat_statements and pg_stat_database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        from sqlalchemy.engine import make_url
+
+        self.name = make_url(url).database
+        self.postmaster = self._postmaster()
+
+    def _postmaster(self) -> int:
+        with _pg(self.url) as connection:
+            row = connection.execute("SHOW data_directory").fetchone()
+            folder = Path(str(row[0] if row else ""))
+        return int((folder / "postmaster.pid").read_text().split()[0])
+
+    def reading(self) -> tuple[float, int]:
+        """(CPU seconds of the cluster, statements of the server's database) so far."""
+        with _pg(self.url) as connection:
+            statements = connection.execute(
+                "SELECT coalesce(sum(s.calls), 0) FROM pg_stat_statements s"
+                " JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = %s"
+                " AND s.query NOT LIKE '%%pg_stat%%'",
+                (self.name,),
+            ).fetchone()
+        return _cpu_seconds(self.postmaster), int(statements[0]) if statements else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -529,7 +605,9 @@ def main(argv: list[str] | None = None) -> int:
     results: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as folder, database(args.database, Path(folder)) as fresh:
         for processes in process_counts:
-            with server(fresh(), processes, args.cache_size, server_cpus) as (port, proc):
+            url = fresh()
+            probe = DatabaseProbe(url) if args.database == "postgres" else None
+            with server(url, processes, args.cache_size, server_cpus) as (port, proc):
                 for n in counts:
                     if time.monotonic() + args.seconds + 30 > ends:
                         print(f"budget spent: stopping before {n} matches", file=sys.stderr)
@@ -538,7 +616,7 @@ def main(argv: list[str] | None = None) -> int:
                         [
                             asyncio.run(
                                 _round(port, proc.pid, n, args.seconds, args.level,
-                                       args.seed + k, args.moves)
+                                       args.seed + k, args.moves, probe)
                             )
                             for k in range(max(1, args.repeat))
                         ]
@@ -643,6 +721,12 @@ def _print_row(row: dict[str, Any]) -> None:
         f" {row['client_cpu_ms_per_move']} ms  errors {row['errors']}"
         f"  rss {row['server_rss_mib']} MiB (+{row['kib_per_new_match']} KiB/match)"
         + (
+            f"  database cpu/move {row['database_cpu_ms_per_move']} ms,"
+            f" round trips/move {row['round_trips_per_move']}"
+            if row.get("round_trips_per_move") is not None
+            else ""
+        )
+        + (
             f"  median of {', '.join(f'{x:.0f}' for x in row['rounds_moves_per_s'])}"
             if len(row["rounds_moves_per_s"]) > 1
             else ""
@@ -660,6 +744,34 @@ def _print_ratios(results: list[dict[str, Any]]) -> None:
         if r["processes"] > 1 and base and base["person_moves_per_s"]:
             ratio = r["person_moves_per_s"] / base["person_moves_per_s"]
             print(f"{r['processes']} processes / 1 at {r['matches']} matches: {ratio:.2f}x")
+    for r in results:
+        for line in capacity(r):
+            print(line)
+
+
+def capacity(row: dict[str, Any], counts: tuple[int, ...] = (1, 2, 4, 8, 16)) -> list[str]:
+    """What N server processes would carry on a machine with enough cores, from one round's
+    CPU per move: a process tops out near 1,000 ms of CPU a second, so it carries about
+    1000 / (server CPU per move) moves a second; the database spends its CPU per move on
+    each, so N processes need N times that many of its cores. (A machine of C cores for the
+    database carries at most C * 1000 / (database CPU per move) moves a second whatever N.)"""
+    server, database = row["server_cpu_ms_per_move"], row.get("database_cpu_ms_per_move")
+    if not server or row["matches"] < 32:
+        return []
+    lines = [
+        f"capacity from {row['processes']}p at {row['matches']} matches ({row['database']}:"
+        f" server {server} ms, database {database if database is not None else '-'} ms of"
+        " CPU a person move):"
+    ]
+    for n in counts if database is not None else (1,):
+        carried = n * 1000 / server
+        cores = (
+            "" if database is None else f", the database busy {carried * database / 1000:.1f} cores"
+        )
+        lines.append(f"  {n:2} processes: {carried:7.0f} person moves/s{cores}")
+    if database:
+        lines.append(f"  each database core: at most {1000 / database:.0f} person moves/s")
+    return lines
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy import text as sql
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import (
+    DisconnectionError,
     IntegrityError,
     InterfaceError,
     InternalError,
@@ -47,7 +48,7 @@ from cardtable.store.engines import conninfo, is_postgres, make_engine
 from cardtable.store.feed import CHANNEL, ChangeFeed, payload
 from cardtable.store.group_commit import GroupCommit
 from cardtable.store.jobs import Job
-from cardtable.store.pg_moves import Move, append_in_one
+from cardtable.store.pg_moves import Move, append_on_driver
 from cardtable.store.schema import ACTIONS, JOBS, LESSONS, MATCHES, prepare
 from cardtable.store.sqlite_moves import append_on_sqlite
 
@@ -570,36 +571,69 @@ class Store:
 
     def _append_in_one(self, move: Move, job: tuple[float, str | None, float] | None) -> Job | None:
         """:meth:`append_actions` on PostgreSQL: one statement in autocommit
-        (:mod:`cardtable.store.pg_moves`); ``job`` is (due, claimed by, lease), or ``None``."""
-        match_id = move.match_id
+        (:mod:`cardtable.store.pg_moves`); ``job`` is (due, claimed by, lease), or ``None``.
+
+        The pool lends a connection used in the last seconds without checking it (a round
+        trip: see :mod:`cardtable.store.engines`), so after a restart of the server the
+        first statement on it finds it lost. The statement is then sent once more on a new
+        connection: it stores the move only if the count has not moved, so it cannot store
+        it twice; when it finds the count moved, the first try may have stored it, and the
+        error says so (the table then looks)."""
         try:
-            connection = self._reader.connect()
-        except _UNAVAILABLE as error:
+            moved, exists, written = self._append_statement(move, job)
+        except StoreUnavailableError as error:
+            if not error.maybe_stored:
+                raise
+            moved, exists, written = self._append_statement(move, job)
+            if not moved and exists is not None:
+                raise error from None
+        if not moved:
+            if exists is None:
+                raise KeyError(move.match_id)
+            raise _conflict(move)
+        return written
+
+    def _append_statement(
+        self, move: Move, job: tuple[float, str | None, float] | None
+    ) -> tuple[bool, str | None, Job | None]:
+        """Whether the statement moved the match, (when not) the match's id if it exists,
+        and the job written; a lost connection raises :class:`StoreUnavailableError` with
+        ``maybe_stored``. The statement goes to the pooled driver connection itself
+        (:func:`cardtable.store.pg_moves.append_on_driver`), in autocommit for its length."""
+        import psycopg
+
+        try:
+            pooled = self.engine.raw_connection()  # (the pool raises the driver's errors)
+        except (*_UNAVAILABLE, psycopg.Error, DisconnectionError) as error:
             raise StoreUnavailableError(
                 f"the database did not answer; nothing was stored ({_brief(error)})"
             ) from error
-        with connection:
-            try:
-                moved, written = append_in_one(connection, move, job)
-                if not moved:
-                    exists = connection.scalar(select(MATCHES.c.id).where(MATCHES.c.id == match_id))
-            except IntegrityError:
-                raise _conflict(move) from None
-            except _UNAVAILABLE as error:
-                # Lost on the way (the connection dropped): the server may have run it.
-                # Refused by the server (a lock or statement timeout): nothing was stored.
-                lost = bool(getattr(error, "connection_invalidated", False))
-                raise StoreUnavailableError(
-                    f"the database did not confirm the write ({_brief(error)})"
-                    if lost
-                    else f"the database did not answer; nothing was stored ({_brief(error)})",
-                    maybe_stored=lost,
-                ) from error
-        if not moved:
-            if exists is None:
-                raise KeyError(match_id)
-            raise _conflict(move)
-        return written
+        driver: Any = pooled.driver_connection
+        lost = False
+        try:
+            driver.autocommit = True
+            moved, exists, written = append_on_driver(driver, move, job)
+        except psycopg.IntegrityError:
+            raise _conflict(move) from None
+        except psycopg.Error as error:
+            # Lost on the way (the connection dropped): the server may have run it.
+            # Refused by the server (a lock or statement timeout): nothing was stored.
+            lost = bool(driver.closed or driver.broken)
+            if lost:  # the server restarted, most likely: every pooled connection is gone
+                pooled.invalidate(error)
+                self.engine.dispose()
+            raise StoreUnavailableError(
+                f"the database did not confirm the write ({_brief(error)})"
+                if lost
+                else f"the database did not answer; nothing was stored ({_brief(error)})",
+                maybe_stored=lost,
+            ) from error
+        finally:
+            if not lost:
+                with suppress(psycopg.Error):
+                    driver.autocommit = False  # as the pool's other users expect it
+            pooled.close()
+        return moved, move.match_id if exists else None, written
 
     def announce(self, match_id: str) -> None:
         """Tell every process that something other than its actions changed in the match
@@ -615,7 +649,13 @@ class Store:
         database that has none (SQLite: one process serves it)."""
         if not self.postgres:
             return None
-        return ChangeFeed(conninfo(self.url), on_change, on_gap)
+        return ChangeFeed(conninfo(self.url), on_change, on_gap, self._server_lost)
+
+    def _server_lost(self) -> None:
+        """The feed lost its connection, most likely with every other one (a restart): the
+        pool's connections are dropped, so that the next requests open new ones rather than
+        each find a dead one (the pool checks only those that lay idle)."""
+        self.engine.dispose()
 
     # -- the computer's pending turns -----------------------------------------------------
 

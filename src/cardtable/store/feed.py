@@ -53,10 +53,12 @@ class ChangeFeed:
         conninfo: str,
         on_change: Callable[[str, int | None], None],
         on_gap: Callable[[], None],
+        on_lost: Callable[[], None] | None = None,
     ) -> None:
         self._conninfo = conninfo
         self._on_change = on_change
         self._on_gap = on_gap
+        self._on_lost = on_lost  # the connection was lost: the server may have restarted
         self._stopping = threading.Event()
         self.listening = threading.Event()
         self._thread = threading.Thread(target=self._run, name="cardtable-feed", daemon=True)
@@ -78,6 +80,11 @@ class ChangeFeed:
             except Exception as error:  # the server went away: listen again when it is back
                 if self.listening.is_set():
                     _log.warning("the announcements connection was lost: %s", error)
+                    if self._on_lost is not None:
+                        try:
+                            self._on_lost()
+                        except Exception:
+                            _log.exception("telling of the lost connection failed")
                 self.listening.clear()
             # Quick retries after a connection that worked, slower ones while it stays down.
             delay = 0.1 if self._sessions > before else min(delay * 2, MAX_RETRY)

@@ -663,6 +663,8 @@ class TableService:
         bring the live match up to date from the store."""
         live = self._live.peek(match_id)
         if live is not None and count is not None:
+            if live.count >= count:  # (a copy's count only grows: no lock needed to see it)
+                return
             # A move of this process is announced as it commits, maybe before its thread
             # has counted it in the copy: that thread holds the lock until it has.
             with live.lock:
