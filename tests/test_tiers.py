@@ -8,7 +8,7 @@ import pytest
 from tests.tiers import SLOW
 
 
-def _marked(paths: list[str]) -> dict[str, set[str]]:
+def collected_markers(paths: list[str]) -> dict[str, set[str]]:
     """Node id -> the tiers' markers, for the tests of the modules named (collected by a
     pytest of their own, in this process)."""
     marked: dict[str, set[str]] = {}
@@ -26,7 +26,7 @@ def _marked(paths: list[str]) -> dict[str, set[str]]:
 
 @pytest.fixture(scope="module")
 def collected() -> dict[str, set[str]]:
-    return _marked(
+    return collected_markers(
         [
             "tests/web/test_faults.py",
             "tests/web/test_help_page.py",
