@@ -86,3 +86,10 @@ def test_every_slow_entry_names_a_test_module_that_exists() -> None:
 
     for entry in SLOW:
         assert (ROOT / entry.split("::")[0]).is_file(), entry
+
+
+def test_a_slow_test_is_marked_and_its_neighbours_are_not() -> None:
+    marked = collected_markers(["tests/gin/test_undo.py"])
+    slow = "tests/gin/test_undo.py::test_match_undo_retraces_a_whole_match"
+    assert marked[slow] == {"slow"}
+    assert len(marked) > 1 and all(not m for node, m in marked.items() if node != slow)
