@@ -1,12 +1,12 @@
-# The two commands of the README: `make run` and `make test`. Each bootstraps .venv when
-# it is missing or when pyproject.toml changed since the last install.
+# The commands of the README: `make run`, `make check` and `make test`. Each bootstraps .venv
+# when it is missing or when pyproject.toml changed since the last install.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: run test lint typecheck unit bench clean browser postgres
+.PHONY: run check test lint typecheck unit bench clean browser postgres
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -49,12 +49,28 @@ TREE_RECORD := $(TMP)/cardtable-tree-$(shell printf %s "$(CURDIR)" | cksum | cut
 export PYTHONPYCACHEPREFIX := $(TMP)/cardtable-pycache
 export HYPOTHESIS_STORAGE_DIRECTORY := $(TMP)/cardtable-artifacts/hypothesis
 
-test: $(STAMP_TEST) $(CHROMIUM) postgres
+# The tests run spread over the cores (pytest-xdist): WORKERS=1 runs them in this process.
+# Each worker is a pytest session of its own: its own PostgreSQL cluster on a free port, its
+# own Chromium, its own temporary folders.
+WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest $(if $(filter 1,$(WORKERS)),,-n $(WORKERS))
+# The tiers (tests/tiers.py): what `make check` leaves out.
+TIERS := browser or postgres or ray or slow
+
+lint: $(STAMP_TEST)
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy --strict src/cardtable
 	$(BIN)/lint-imports --no-cache
+
+# The quick check before a commit: lint, types, import contracts and every test that needs
+# neither Chromium, PostgreSQL nor Ray and is not slow (a few minutes).
+check: lint
+	$(PYTEST) -m "not ($(TIERS))"
+
+# Everything, as CI runs it (.ci/run).
+test: $(STAMP_TEST) $(CHROMIUM) postgres lint
 	$(BIN)/python -m tests.tree_check record $(TREE_RECORD)
-	$(BIN)/python -m pytest
+	$(PYTEST) --dist loadscope
 	$(BIN)/python -m tests.tree_check compare $(TREE_RECORD)
 
 bench: $(STAMP_TEST)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 from tests.paths import ARTIFACTS
+from tests.tiers import mark
 
 # What Hypothesis keeps (the examples it remembers, its caches) lives with the other
 # artifacts, outside the checkout.
@@ -27,3 +29,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # The tests' own PostgreSQL server (started on first use) and a fresh database on it.
 from tests.pg import pg_url, postgres  # noqa: E402, F401
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tiers' markers (browser, postgres, ray, slow), from what each test asks for."""
+    mark(items)

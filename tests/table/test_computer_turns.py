@@ -221,6 +221,47 @@ def test_a_worker_killed_holding_a_turn_holds_it_only_for_its_lease(db_url: str)
             store.close()
 
 
+class Clock:
+    """A clock the test moves by hand: the store's (leases, due times) and the worker's."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_lease_holds_to_the_clock_not_to_the_machines_speed(db_url: str) -> None:
+    """With the time in the test's hands, the turn of a worker that died holding it is
+    taken by another exactly when the lease ends: not a moment before (however long the
+    machine takes), and at the first look after."""
+    clock = Clock()
+    stores = [Store(db_url, clock=clock), Store(db_url, clock=clock)]
+    try:
+        first = TableService(stores[0], computers="worker", job_lease=6.0)
+        created = first.create_match(VS_COMPUTER, seed="lease-clock", first_dealer=1)
+        match_id, token = created.match_id, str(created.tokens[0])
+        before = first_move(first, match_id, token)
+        first.act(match_id, token, "pass", before.action_count)
+        [job] = stores[0].claim_jobs("killed-worker", lease=6.0)  # and never played
+        assert job.locked_until == clock.now + 6.0
+        second = TableService(stores[1], computers="worker", job_lease=6.0)
+        worker = ComputerWorker(second, poll=0.5, clock=clock)  # run by hand: not started
+        for _ in range(3):  # however often it looks, while the lease lasts
+            clock.now += 1.9
+            assert worker.run_once() == 0
+            assert not gin_view(second.view(match_id, token)).my_turn
+        clock.now = job.locked_until  # the lease's last instant: still the dead worker's
+        assert worker.run_once() == 0
+        clock.now += 0.001
+        assert worker.run_once() == 1  # taken over and played at the first look after
+        assert gin_view(second.view(match_id, token)).my_turn
+        assert stores[1].job(match_id) is None
+    finally:
+        for store in stores:
+            store.close()
+
+
 def test_a_failing_computer_is_retried_with_its_error_kept(store: Store) -> None:
     service = TableService(store, computers="worker")
     created = service.create_match(VS_COMPUTER, seed="flaky", first_dealer=1)

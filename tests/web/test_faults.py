@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import httpx
@@ -145,7 +146,11 @@ def test_a_move_locked_out_is_refused_saying_it_was_not_stored(table: Table) -> 
 
 
 def test_a_process_killed_holding_the_computers_turn_is_taken_over(pg_url: str) -> None:
-    lease = 6.0
+    """Nothing here is timed against the machine's speed: the lease is short (the server's
+    ``--job-lease``), and when it ends is what the store wrote with the claim; the turn is
+    checked to be stored after that from the store's own timestamps. A busy machine can
+    only make the take-over later, never make the test fail."""
+    lease = 2.0
     setup = Store(pg_url)
     try:
         created = TableService(setup).create_match(VS_COMPUTER, seed="fault-b", first_dealer=1)
@@ -162,30 +167,36 @@ def test_a_process_killed_holding_the_computers_turn_is_taken_over(pg_url: str) 
             headers=bearer(token),
         )
         assert response.status_code == 200, response.text  # acknowledged: stored
-        claimed = doomed.wait_for_line(f"claimed {match_id}")
-        claimed_at = time.monotonic()
+        claimed = doomed.wait_for_line(f"claimed {match_id}", timeout=120)
         owner = claimed.split(" as ")[1].strip()
-        with ServerProcess(pg_url, "--job-lease", str(lease)) as survivor:
-            store = Store(pg_url)
-            try:
-                job = store.job(match_id)
-                assert job is not None and job.locked_by == owner  # the doomed one holds it
-                doomed.kill()
-                killed_at = time.monotonic()
-                with httpx.Client(base_url=survivor.base) as http:
-                    after = settled(http, match_id, token, within=lease + 15)
-                answered_at = time.monotonic()
-                assert after["action_count"] >= before["action_count"] + 2
-                assert store.job(match_id) is None
-                person = store.actions(match_id)[before["action_count"]]
-                assert (person.seat, person.action) == (0, "pass")  # the acknowledged move
-            finally:
-                store.close()
-    assert answered_at - claimed_at >= lease - 1  # taken over when the lease ran out...
-    assert answered_at - killed_at < lease + 5  # ...and within seconds of that
+        store = Store(pg_url)
+        try:
+            job = store.job(match_id)  # no other process yet: the doomed one holds it
+            assert job is not None and job.locked_by == owner and job.locked_until is not None
+            lease_ends = job.locked_until  # the store's clock (seconds since the epoch)
+            doomed.kill()
+            killed_at = time.time()
+            with (
+                ServerProcess(pg_url, "--job-lease", str(lease)) as survivor,
+                httpx.Client(base_url=survivor.base, timeout=30) as http,
+            ):
+                after = settled(http, match_id, token, within=120)
+            assert after["action_count"] >= before["action_count"] + 2
+            assert store.job(match_id) is None
+            person, computer = store.actions(match_id)[before["action_count"] :][:2]
+            assert (person.seat, person.action) == (0, "pass")  # the acknowledged move
+            assert computer.seat == 1  # the computer's turn, played by the survivor
+            # ... and stored only once the lease had ended (the store's own timestamps,
+            # which keep milliseconds): never before, however fast or slow the machine.
+            stored = store.get_match(match_id)
+            assert stored is not None
+            answered_at = datetime.fromisoformat(stored.updated_at).timestamp()
+            assert answered_at >= lease_ends - 0.001, (stored.updated_at, lease_ends)
+        finally:
+            store.close()
     print(
-        f"(b) killed {killed_at - claimed_at:.1f}s after the claim;"
-        f" the other process answered {answered_at - claimed_at:.1f}s after it (lease {lease}s)"
+        f"(b) killed {lease_ends - killed_at:.1f}s before the lease ended; the other process"
+        f" answered {answered_at - lease_ends:.1f}s after it (lease {lease}s)"
     )
 
 

@@ -3,6 +3,9 @@ PostgreSQL) the feed of other processes' changes, which tells this process's lis
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 from cardtable.store import ChangeFeed
 from cardtable.table.service import TableService
 from cardtable.table.worker import POLL, ComputerWorker
@@ -13,8 +16,13 @@ __all__ = ["Background"]
 class Background:
     """Start with :meth:`start`, end with :meth:`stop` (the web app's lifespan does both)."""
 
-    def __init__(self, service: TableService, poll: float = POLL) -> None:
-        self.worker = ComputerWorker(service, poll=poll)
+    def __init__(
+        self,
+        service: TableService,
+        poll: float = POLL,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.worker = ComputerWorker(service, poll=poll, clock=clock)
         self.feed: ChangeFeed | None = service.store.feed(
             service.changed_elsewhere, service.refresh_watched
         )

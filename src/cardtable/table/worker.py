@@ -19,6 +19,7 @@ import logging
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
 
@@ -37,12 +38,23 @@ _log = logging.getLogger("cardtable.table")
 
 class ComputerWorker:
     """Claims and plays due computer turns until :meth:`stop`. The service wakes it as soon
-    as it writes a job; jobs of other processes (or due again) are found by polling."""
+    as it writes a job; jobs of other processes (or due again) are found by polling.
+
+    ``clock`` is its time in seconds (monotonic): when the store is looked at again and
+    when a turn given back falls due. Tests pass one they move by hand, so that what
+    depends on time does not depend on how busy the machine is (the leases themselves are
+    the store's clock: ``Store(clock=...)``)."""
 
     def __init__(
-        self, service: TableService, poll: float = POLL, batch: int = BATCH, name: str = ""
+        self,
+        service: TableService,
+        poll: float = POLL,
+        batch: int = BATCH,
+        name: str = "",
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.service = service
+        self._clock = clock
         self.owner = name or f"worker:{process_name()}"
         self._poll = poll
         self._batch = batch
@@ -99,7 +111,7 @@ class ComputerWorker:
             count = min(len(self._handed), HANDED_AT_ONCE)
             self._play([self._handed.popleft() for _ in range(count)])
             handed += count
-        now = time.monotonic()
+        now = self._clock()
         due = [job for at, job in self._held if at <= now]
         self._held = [(at, job) for at, job in self._held if at > now]
         if due:  # its own still: tried again without a claim (it holds the lease)
@@ -128,7 +140,7 @@ class ComputerWorker:
         for job, failed in zip(jobs, outcomes, strict=True):
             if failed is None:
                 continue
-            due = time.monotonic() + failed.delay
+            due = self._clock() + failed.delay
             if failed.held:
                 self._held.append((due, job))
             else:
@@ -144,7 +156,7 @@ class ComputerWorker:
         if self._handed or self._look:
             return 0.0
         soonest = min([self._next_look(), *(at for at, _ in self._held)])
-        return max(0.0, min(self._poll, soonest - time.monotonic()))
+        return max(0.0, min(self._poll, soonest - self._clock()))
 
     def _run(self) -> None:
         failing = False
@@ -152,7 +164,7 @@ class ComputerWorker:
             self._wakeup.clear()
             pause = 0.0
             try:
-                self.run_once(self._look or time.monotonic() >= self._next_look())
+                self.run_once(self._look or self._clock() >= self._next_look())
                 pause = self._pause()
             except StoreUnavailableError as error:  # said once per outage, not every poll
                 if not failing:
