@@ -21,7 +21,6 @@ from cardtable.cli.sim import refusals_as_usage_errors
 from cardtable.cli.usage import UsageError, add_rules_options, rules_from_args, whole
 from cardtable.gin.players import player_names
 from cardtable.sim.evaluate import DEFAULT_OPPONENTS, evaluate
-from cardtable.sim.players import GameName
 from cardtable.sim.results import SimulationResult
 
 __all__ = ["add_cribbage_evaluate", "add_evaluate"]
@@ -33,7 +32,7 @@ SEED_HELP = (
 )
 
 
-def add_evaluate(sub: Any, game: GameName = "gin") -> None:
+def add_evaluate(sub: Any, game: str = "gin") -> None:
     """Add the ``evaluate`` subcommand of ``game`` to ``sub`` (argparse subparsers)."""
     names = player_names()
     add_options = add_rules_options
@@ -84,7 +83,7 @@ def add_cribbage_evaluate(sub: Any) -> None:
 
 
 def _cmd_evaluate(args: argparse.Namespace, out: TextIO) -> int:
-    game: GameName = args.evaluated_game
+    game: str = args.evaluated_game
     rules: Any
     if game == "cribbage":
         from cardtable.cli.cribbage import rules_from_args as cribbage_rules

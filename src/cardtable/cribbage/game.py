@@ -91,7 +91,7 @@ class CribbageGame(GameBase[Match, Rules]):
     screens: ClassVar[Mapping[str, str]] = {}
     commands = "cardtable.cli.cribbage:add_cribbage_commands"
     research = None
-    simulation = None
+    simulation = "cardtable.cribbage.simulation:SIMULATION"
 
     def _presets(self) -> Mapping[str, Rules]:
         return PRESETS

@@ -107,7 +107,7 @@ class GinGame(GameBase[Match, Rules]):
     screens: ClassVar[Mapping[str, str]] = {}
     commands = "cardtable.cli.gin:add_gin_commands"
     research = None
-    simulation = None
+    simulation = "cardtable.gin.simulation:SIMULATION"
 
     def _presets(self) -> Mapping[str, Rules]:
         return PRESETS
