@@ -12,12 +12,13 @@ import sys
 
 import pytest
 
-from cardtable.cli.sim import add_cribbage_tournament
+from cardtable.cli.common import add_game_commands
 from cardtable.cli.usage import Parser, UsageError
 from cardtable.cribbage.match import Match
 from cardtable.cribbage.record import load
 from cardtable.cribbage.rules import Rules
 from cardtable.errors import CardTableError, InvalidRulesError
+from cardtable.games import game as registered
 from cardtable.gin.rules import Rules as GinRules
 from cardtable.sim import load_player, run_tournament, simulate
 from cardtable.sim.play import play_game
@@ -157,7 +158,7 @@ def test_gin_results_are_gin_and_never_load_cribbages_simulation() -> None:
 
 def run_command(argv: list[str]) -> tuple[int, str]:
     parser = Parser(prog="cardtable cribbage")
-    add_cribbage_tournament(parser.add_subparsers(dest="command"))
+    add_game_commands(parser.add_subparsers(dest="command"), registered("cribbage"))
     args = parser.parse_args(["tournament", *argv])
     out = io.StringIO()
     return args.func(args, out), out.getvalue()

@@ -89,7 +89,7 @@ class CribbageGame(GameBase[Match, Rules]):
     rules_type = Rules
     lesson: ClassVar[Lesson | None] = ScriptedLesson(LessonSession, lesson_view)
     screens: ClassVar[Mapping[str, str]] = {}
-    commands = "cardtable.cli.cribbage:add_cribbage_commands"
+    commands = "cardtable.cribbage.commands:COMMANDS"
     research = None
     simulation = "cardtable.cribbage.simulation:SIMULATION"
 

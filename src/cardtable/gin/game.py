@@ -105,7 +105,7 @@ class GinGame(GameBase[Match, Rules]):
     rules_type = Rules
     lesson: ClassVar[Lesson | None] = ScriptedLesson(LessonSession, lesson_view)
     screens: ClassVar[Mapping[str, str]] = {}
-    commands = "cardtable.cli.gin:add_gin_commands"
+    commands = "cardtable.gin.commands:COMMANDS"
     research = None
     simulation = "cardtable.gin.simulation:SIMULATION"
 
