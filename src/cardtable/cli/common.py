@@ -25,7 +25,7 @@ from typing import Any, BinaryIO, Final, TextIO
 
 from cardtable.cards import check_commitment, commitment
 from cardtable.cli import tui, web
-from cardtable.cli.arguments import check_text
+from cardtable.cli.arguments import check_seed, check_text
 from cardtable.cli.review_lines import decision_lines, terminal_width, write_summary
 from cardtable.cli.usage import (
     UsageError,
@@ -35,7 +35,7 @@ from cardtable.cli.usage import (
 )
 from cardtable.errors import CardTableError
 from cardtable.games import AnyGame, game, load_ref
-from cardtable.games.commands import GameCommands, stdin_bytes
+from cardtable.games.commands import GameCommands, seed_text, stdin_bytes
 from cardtable.sim import BACKENDS, TournamentResult, round_robin, run_tournament
 from cardtable.sim.evaluate import DEFAULT_OPPONENTS, evaluate
 from cardtable.sim.results import SimulationResult
@@ -207,7 +207,7 @@ _HEX: Final = frozenset("0123456789abcdef")
 def _verify_input(seed: str, given: str | None) -> None:
     """Refuse (exit 2, one line) a seed or commitment that cannot be what a table showed: a
     commitment is 64 hex digits; text pasted from a page cut short ("ab12…") is neither."""
-    check_text("seed", seed)
+    check_seed(seed)
     if given is None:
         return
     check_text("commitment", given)
@@ -270,7 +270,7 @@ def _add_tournament(sub: Any, of: AnyGame) -> None:
     size = p.add_mutually_exclusive_group()
     size.add_argument("--matches", type=whole, default=100, help="matches to play (default 100)")
     size.add_argument("--hands", type=whole, help="play single hands instead of matches")
-    p.add_argument("--seed", help=SEED_HELP)
+    p.add_argument("--seed", type=seed_text, help=SEED_HELP)
     p.add_argument("--workers", type=whole, help="worker processes (default: all cores)")
     p.add_argument("--backend", choices=("process", "ray"), default="process")
     p.add_argument("--progress", action="store_true", help="progress lines even when piped")
@@ -345,7 +345,7 @@ def _add_simulate(sub: Any, of: AnyGame) -> None:
     )
     parser.add_argument("--games", type=whole, default=100, help="games per pairing")
     parser.add_argument("--unit", choices=("hand", "match"), default="match")
-    parser.add_argument("--seed", help=f"the seed of the whole run; {SEED_HELP}")
+    parser.add_argument("--seed", type=seed_text, help=f"the seed of the whole run; {SEED_HELP}")
     parser.add_argument("--workers", type=whole, default=1, help="processes (or Ray CPUs)")
     parser.add_argument("--backend", choices=BACKENDS, default="process")
     parser.add_argument("--ray-address", help="a Ray cluster to join (with --backend ray)")
@@ -442,7 +442,7 @@ def _add_evaluate(sub: Any, of: AnyGame) -> None:
         help="games against each opponent, an even number (default 200: 100 duplicate deals)",
     )
     p.add_argument("--unit", choices=("hand", "match"), default="match")
-    p.add_argument("--seed", help=EVALUATE_SEED_HELP)
+    p.add_argument("--seed", type=seed_text, help=EVALUATE_SEED_HELP)
     p.add_argument(
         "--timeout",
         type=float,

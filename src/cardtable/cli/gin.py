@@ -11,6 +11,7 @@ registry like any game's commands (:mod:`cardtable.cli.common`): gin's own comma
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
@@ -53,6 +54,19 @@ def run(top: argparse.ArgumentParser, argv: Sequence[str] | None, out: TextIO, p
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (``| head -1``): stop, quietly
+        _drop_stdout()
+        return 1
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush at
+    exit does not fail again on the closed pipe (and print a warning)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no file descriptor (a test's StringIO)
+        pass
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

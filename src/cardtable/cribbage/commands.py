@@ -29,8 +29,16 @@ from cardtable.cribbage.score import (
     show_score,
 )
 from cardtable.cribbage.sheet import match_summary, score_sheet
-from cardtable.errors import CardTableError
-from cardtable.games.commands import Common, GameCommands, UsageError, emit, settings_from, whole
+from cardtable.errors import CardTableError, InvalidRecordError
+from cardtable.games.commands import (
+    Common,
+    GameCommands,
+    UsageError,
+    emit,
+    seed_text,
+    settings_from,
+    whole,
+)
 
 __all__ = ["COMMANDS", "CribbageCommands", "add_rules_options", "rules_from_args"]
 
@@ -317,7 +325,9 @@ def _add_match(sub: Any) -> None:
         metavar="LEVEL",
         help=f"the players of seat 0 and seat 1 (levels: {levels}; default simple simple)",
     )
-    p.add_argument("--seed", help="match seed (random when absent; the output names it)")
+    p.add_argument(
+        "--seed", type=seed_text, help="match seed (random when absent; the output names it)"
+    )
     p.add_argument(
         "--target", type=whole, metavar="N", help="points to win a game (same as --set target=N)"
     )
@@ -343,7 +353,18 @@ class CribbageCommands(GameCommands):
             common(name)
 
     def read_record(self, game: Any, handle: BinaryIO) -> Match:
-        return load(read_text(handle))
+        try:
+            return load(read_text(handle))
+        except InvalidRecordError as error:
+            # A finished match's record cut before its last lines: said as for every game.
+            prefix = f"line {error.line}: " if error.line is not None else ""
+            said = str(error).removeprefix(prefix)
+            if said.startswith("the record ends before"):
+                raise InvalidRecordError(
+                    "the record is not finished: it " + said.removeprefix("the record "),
+                    error.line,
+                ) from None
+            raise
 
     def replay_data(self, game: Any, match: Match) -> dict[str, Any]:
         return match_summary(match)

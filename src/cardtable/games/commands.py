@@ -35,6 +35,7 @@ __all__ = [
     "Parser",
     "UsageError",
     "emit",
+    "seed_text",
     "settings_from",
     "whole",
 ]
@@ -63,6 +64,23 @@ def whole(text: str) -> int:
     if number is None:
         raise argparse.ArgumentTypeError(f"invalid int value: {text!r}")
     return number
+
+
+def seed_text(text: str) -> str:
+    """An argparse type for a seed typed on a command line: printable UTF-8 text, not empty
+    (an empty seed would look like none given). A byte that is not UTF-8 arrives as a lone
+    surrogate, which could not be written out again."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise argparse.ArgumentTypeError("the seed is not valid text (UTF-8)") from None
+    if any(not ch.isprintable() for ch in text):
+        raise argparse.ArgumentTypeError(f"the seed has control characters: {text!r}")
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "the seed is empty: give one, or leave it out for a fresh one"
+        )
+    return text
 
 
 class Parser(argparse.ArgumentParser):

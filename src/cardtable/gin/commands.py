@@ -13,7 +13,15 @@ from typing import Any, BinaryIO, Final, TextIO
 from cardtable.cards import parse_card, parse_cards
 from cardtable.cards.card import CardSet
 from cardtable.errors import CardTableError, InvalidRecordError
-from cardtable.games.commands import Common, GameCommands, UsageError, emit, settings_from, whole
+from cardtable.games.commands import (
+    Common,
+    GameCommands,
+    UsageError,
+    emit,
+    seed_text,
+    settings_from,
+    whole,
+)
 from cardtable.gin.deal import deal_from_seed
 from cardtable.gin.match import Match
 from cardtable.gin.melds import best_arrangement, discard_options, parse_arrangement
@@ -203,7 +211,7 @@ def _add_engine_commands(sub: Any, common: Common) -> None:
 
     p = sub.add_parser("match", help="play a computer-vs-computer match")
     p.add_argument("--players", nargs=2, default=["simple", "simple"], metavar="LEVEL")
-    p.add_argument("--seed", help="match seed (random when absent)")
+    p.add_argument("--seed", type=seed_text, help="match seed (random when absent)")
     p.add_argument("--target", type=whole, help="score that ends the match")
     p.add_argument("--record", metavar="FILE", help="write the match record here")
     add_rules_options(p)
