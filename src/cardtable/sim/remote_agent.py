@@ -58,6 +58,7 @@ from cardtable.errors import CardTableError
 from cardtable.games.simulation import NotLegalNow
 from cardtable.sim.facets import simulation_of
 from cardtable.sim.players import PlayerSpec, check_game, load_player, spec_name
+from cardtable.sim.workers import check_workers_can_start, refuse_in_a_starting_worker
 
 __all__ = ["AgentError", "RemoteAgent"]
 
@@ -170,6 +171,8 @@ class RemoteAgent:
     def start(self) -> None:
         """Start the agent's process and wait until its agent is built."""
         context = multiprocessing.get_context("spawn")  # never fork: a copy of our memory
+        refuse_in_a_starting_worker()  # a script without its __main__ guard: say so, once
+        check_workers_can_start(context)
         ours, theirs = context.Pipe(duplex=True)
         process = context.Process(
             target=serve,
