@@ -179,7 +179,7 @@ class _Marked:
     blamed on the right side (the engine checks the layouts of melds)."""
 
     def __init__(self, player: Any, who: str, last: list[tuple[str, Any]]) -> None:
-        self.name = player.name
+        self.name = getattr(player, "name", who)
         self._player = player
         self._who = who
         self._last = last
