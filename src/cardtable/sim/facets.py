@@ -30,7 +30,8 @@ from cardtable.games.simulation import (
 
 __all__ = ["InterfaceSimulation", "game_of", "simulation_of"]
 
-_SIMULATIONS: dict[str, Simulation] = {}
+# By name: the game object it was found for (the registry may be loaded again), and how.
+_SIMULATIONS: dict[str, tuple[AnyGame, Simulation]] = {}
 
 
 def game_of(name: str | None) -> AnyGame:
@@ -42,11 +43,12 @@ def game_of(name: str | None) -> AnyGame:
 def simulation_of(name: str | None) -> Simulation:
     """How the simulator plays the game ``name`` (looked up once per process)."""
     the_game = game_of(name)
-    found = _SIMULATIONS.get(the_game.name)
-    if found is None:
-        ref = the_game.simulation
-        found = load_ref(ref) if ref is not None else InterfaceSimulation(the_game)
-        _SIMULATIONS[the_game.name] = found
+    known = _SIMULATIONS.get(the_game.name)
+    if known is not None and known[0] is the_game:
+        return known[1]
+    ref = the_game.simulation
+    found: Simulation = load_ref(ref) if ref is not None else InterfaceSimulation(the_game)
+    _SIMULATIONS[the_game.name] = (the_game, found)
     return found
 
 
