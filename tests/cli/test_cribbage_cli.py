@@ -415,19 +415,20 @@ def test_a_record_with_an_illegal_action_is_refused_naming_its_line(
     assert err.count("\n") == 1 and err.startswith(f"{PROG}: line {number}: ")
 
 
-def test_an_unfinished_record_replays_as_a_match_in_play(tmp_path: Path) -> None:
+def test_an_unfinished_record_is_refused_as_not_finished(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     match = Match.new(Rules.preset("short"), seed="half", first_dealer=0)
     rng = random.Random(5)
     while match.deal_number < 3:
         match.apply(rng.choice(match.legal_actions()))
     path = tmp_path / "half.txt"
     path.write_text(dump(match), encoding="utf-8")
-    data = run_json("replay", str(path))
-    assert data["final"] is None and data["games"] == [] and len(data["hands"]) == 2
-    code, text = run("replay", str(path))
-    assert code == 0
-    assert "  in play: hand 3" in text
-    assert text.splitlines()[-1] == "match not over: game points 0 and 0"
+    capsys.readouterr()
+    for argv in (("replay", str(path)), ("replay", str(path), "--json"), ("review", str(path))):
+        assert run(*argv) == (2, "")
+        err = capsys.readouterr().err
+        assert err.startswith(f"{PROG}: the record is not finished") and err.count("\n") == 1
 
 
 def test_the_sheet_adds_up_and_notes_muggins() -> None:

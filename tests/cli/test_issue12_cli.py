@@ -5,6 +5,7 @@ without its subcommand shows its help."""
 from __future__ import annotations
 
 import io
+import random
 import subprocess
 import sys
 import tracemalloc
@@ -19,6 +20,7 @@ from cardtable.cribbage.record import dump as cribbage_dump
 from cardtable.cribbage.rules import Rules as CribbageRules
 from cardtable.gin.match import Match
 from cardtable.gin.record import dump
+from cardtable.gin.rules import Rules
 
 
 def cribbage_main(argv: list[str], out: io.StringIO) -> int:
@@ -80,9 +82,11 @@ def test_verify_still_checks_a_well_formed_commitment() -> None:
 
 
 def gin_record() -> str:
-    match = Match.new(seed="stream", first_dealer=0)
-    for _ in range(30):
-        match.apply(match.legal_actions()[0])
+    """A finished match's record (one not finished is refused)."""
+    match = Match.new(Rules.preset("standard", target=30), seed="stream", first_dealer=0)
+    rng = random.Random(3)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
     return dump(match)
 
 
@@ -143,9 +147,11 @@ def test_replay_refuses_an_endless_line_without_reading_it_whole(tmp_path: Path)
 
 
 def cribbage_record() -> str:
+    """A finished match's record (one not finished is refused)."""
     match = CribbageMatch.new(CribbageRules.preset("short"), seed="stream", first_dealer=0)
-    for _ in range(20):
-        match.apply(match.legal_actions()[0])
+    rng = random.Random(3)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
     return cribbage_dump(match)
 
 

@@ -28,11 +28,9 @@ from .review_cases import (
 
 @pytest.fixture(scope="module")
 def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    match = Match.new(Rules.preset("standard", target=500), seed="cli-review", first_dealer=0)
+    match = Match.new(Rules.preset("standard", target=30), seed="cli-review", first_dealer=0)
     rng = random.Random(5)
-    while len(match.hands) < 2:
-        match.apply(rng.choice(match.legal_actions()))
-    for _ in range(3):  # and into the third deal, which is not reviewed while in play
+    while not match.is_over:  # two deals: a record is reviewed when the match is over
         match.apply(rng.choice(match.legal_actions()))
     path = tmp_path_factory.mktemp("review") / "match.txt"
     path.write_text(dump(match), encoding="utf-8")
@@ -51,7 +49,7 @@ def test_json_has_every_decision_with_the_issues_fields(record: Path) -> None:
     assert status == 0 and err == ""
     data = json.loads(text)
     decisions = data["decisions"]
-    finished = record.read_text().split("\ndeal 3 ")[0].splitlines()
+    finished = record.read_text().splitlines()  # the whole match: every deal is reviewed
     actions = [line for line in finished if line[:2] in ("0 ", "1 ")]
     assert len(decisions) == len(actions)
     for d, line in zip(decisions, actions, strict=True):
@@ -78,7 +76,7 @@ def test_text_prints_a_line_per_decision_and_the_summary(record: Path) -> None:
     for seat in (0, 1):
         assert f"seat {seat}: accuracy {data['accuracy'][str(seat)]:.1f}%" in text
     assert "worst mistakes (*):" in text
-    assert "deal 3 is in play: not reviewed" in text  # the record stops in deal 3
+    assert "in play" not in text  # the record is of a finished match
     assert sum(line[48:49] == "*" for line in body) == len(data["worst"]) > 0
 
 
@@ -107,3 +105,20 @@ def test_the_reasons_wrap_to_the_terminal(record: Path, monkeypatch: pytest.Monk
     the figures in a wide terminal and under them at 80 columns (issue 36)."""
     decisions = json.loads(run("review", str(record), "--json")[1])["decisions"]
     check_wrapped(run, record, monkeypatch, decisions)
+
+
+def test_a_record_not_finished_is_refused(record: Path, tmp_path: Path) -> None:
+    lines = record.read_text(encoding="utf-8").splitlines()
+    cut = tmp_path / "cut.txt"
+    cut.write_text("\n".join(lines[: len(lines) // 2]) + "\n", encoding="utf-8")
+    final = tmp_path / "no-final.txt"
+    final.write_text(
+        "\n".join(line for line in lines if not line.startswith("final")) + "\n",
+        encoding="utf-8",
+    )
+    for path in (cut, final):
+        for command in ("review", "replay"):
+            status, text, err = run(command, str(path))
+            assert (status, text) == (2, "")
+            assert err.startswith("ginrummy: ") and err.count("\n") == 1
+            assert "not finished" in err

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.cli.common import add_game_commands
 from cardtable.cli.gin import main as gin_main
-from cardtable.cli.sim import add_simulate
 from cardtable.cli.usage import Parser
+from cardtable.games import game as registered
 from tests.sim.helpers import BUILT
 
 INTERRUPTING = "tests.sim.helpers:interrupting_simple"
@@ -46,9 +47,9 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert "ginrummy:" in capsys.readouterr().err
 
 
-def test_add_simulate_plugs_into_a_command() -> None:
+def test_the_common_commands_plug_into_a_command() -> None:
     parser = Parser(prog="ginrummy")
-    add_simulate(parser.add_subparsers(dest="command"))
+    add_game_commands(parser.add_subparsers(dest="command"), registered("gin"))
     args = parser.parse_args(["simulate", "simple", "random", "--games", "2", "--unit", "hand"])
     out = io.StringIO()
     assert args.func(args, out) == 0

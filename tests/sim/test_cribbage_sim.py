@@ -12,15 +12,16 @@ import sys
 
 import pytest
 
-from cardtable.cli.sim import add_cribbage_tournament
+from cardtable.cli.common import add_game_commands
 from cardtable.cli.usage import Parser, UsageError
 from cardtable.cribbage.match import Match
 from cardtable.cribbage.record import load
 from cardtable.cribbage.rules import Rules
 from cardtable.errors import CardTableError, InvalidRulesError
+from cardtable.games import game as registered
 from cardtable.gin.rules import Rules as GinRules
-from cardtable.sim import load_cribbage_player, load_player, run_tournament, simulate
-from cardtable.sim.cribbage_play import play_cribbage_game
+from cardtable.sim import load_player, run_tournament, simulate
+from cardtable.sim.play import play_game
 
 from .helpers import fingerprint
 
@@ -53,7 +54,9 @@ def test_pairs_replay_the_deals_with_seats_exchanged() -> None:
 
 
 def test_a_game_is_the_engines_match_and_its_record_replays() -> None:
-    game = play_cribbage_game(["simple", "random"], SHORT, "rec", seats=(1, 0), keep_record=True)
+    game = play_game(
+        ["simple", "random"], SHORT, "rec", seats=(1, 0), keep_record=True, game="cribbage"
+    )
     assert game.record is not None
     match = load(game.record)
     assert isinstance(match, Match) and match.final is not None
@@ -120,7 +123,7 @@ def test_a_tournament_plays_the_games_of_the_simulator_and_reports_game_points()
 
 
 def test_refusals() -> None:
-    with pytest.raises(ValueError, match="game must be one of gin, cribbage"):
+    with pytest.raises(ValueError, match="unknown game 'bridge': the games are"):
         simulate(games=2, game="bridge")  # type: ignore[arg-type]
     with pytest.raises(InvalidRulesError):
         simulate(games=2, rules=GinRules(), game="cribbage")
@@ -133,11 +136,12 @@ def test_refusals() -> None:
 
 
 def test_names_are_the_players_of_the_game() -> None:
-    assert type(load_cribbage_player("simple", 1)).__module__.startswith("cardtable.cribbage.")
+    assert type(load_player("simple", 1, "cribbage")).__module__.startswith("cardtable.cribbage.")
     assert type(load_player("simple", 1)).__module__.startswith("cardtable.gin.")
 
 
-def test_gin_results_are_gin_and_never_load_cribbage() -> None:
+def test_gin_results_are_gin_and_never_load_cribbages_simulation() -> None:
+    # The registry loads every game's adapter; a game's fast path is loaded when it plays.
     gin = simulate(["simple", "random"], games=2, unit="hand", seed="g")
     assert gin.game == "gin" and "game" not in gin.to_dict()
     assert "knock" in gin.outcomes() and "skunk" not in gin.outcomes()
@@ -145,7 +149,8 @@ def test_gin_results_are_gin_and_never_load_cribbage() -> None:
         "import sys\nfrom cardtable.sim import simulate, run_tournament\n"
         "simulate(['simple', 'random'], games=2, unit='hand', seed='g')\n"
         "run_tournament('simple', 'random', pairs=1, hands_only=True, workers=1)\n"
-        "assert not [m for m in sys.modules if m.startswith('cardtable.cribbage')]\n"
+        "assert 'cardtable.cribbage.simulation' not in sys.modules\n"
+        "assert 'cardtable.gin.simulation' in sys.modules\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -153,7 +158,7 @@ def test_gin_results_are_gin_and_never_load_cribbage() -> None:
 
 def run_command(argv: list[str]) -> tuple[int, str]:
     parser = Parser(prog="cardtable cribbage")
-    add_cribbage_tournament(parser.add_subparsers(dest="command"))
+    add_game_commands(parser.add_subparsers(dest="command"), registered("cribbage"))
     args = parser.parse_args(["tournament", *argv])
     out = io.StringIO()
     return args.func(args, out), out.getvalue()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
+from cardtable.cli.arguments import check_database
 from cardtable.cli.usage import whole
 
 __all__ = ["add_serve"]
@@ -77,6 +78,7 @@ def add_serve(sub: Any, processes: bool = False) -> None:
 def _cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from cardtable.web.server import serve
 
+    check_database(args.database)  # one line and exit 2, not a traceback from the store
     # Scripts read the first line of ``ginrummy serve``: only ``cardtable serve`` says more.
     title = "Card Table (Gin Rummy, Cribbage)" if args.prog == "cardtable" else "Gin Rummy table"
     return serve(

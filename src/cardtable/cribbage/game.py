@@ -89,9 +89,9 @@ class CribbageGame(GameBase[Match, Rules]):
     rules_type = Rules
     lesson: ClassVar[Lesson | None] = ScriptedLesson(LessonSession, lesson_view)
     screens: ClassVar[Mapping[str, str]] = {}
-    commands = "cardtable.cli.cribbage:add_cribbage_commands"
+    commands = "cardtable.cribbage.commands:COMMANDS"
     research = "cardtable.cribbage.env.research:RESEARCH"
-    simulation = None
+    simulation = "cardtable.cribbage.simulation:SIMULATION"
 
     def _presets(self) -> Mapping[str, Rules]:
         return PRESETS

@@ -222,7 +222,13 @@ class GameBase(Generic[M, R]):
         return None if final is None else int(final.winner)
 
     def computer(self, level: str, seed: int) -> ObservingComputer[M]:
-        return ObservingComputer(self._player(level, seed))
+        return ObservingComputer(self.player(level, seed))
+
+    def player(self, level: str, seed: int) -> Any:
+        return self._player(level, seed)
+
+    def observation(self, match: M, seat: int) -> Any:
+        return match.observation(seat)
 
     def levels(self) -> list[str]:
         return ordered_levels(self._level_names())

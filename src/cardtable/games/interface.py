@@ -308,6 +308,17 @@ class Game(Protocol[M]):
         """A computer player of a level, seeded; an unknown level raises naming the levels."""
         ...
 
+    def player(self, level: str, seed: int) -> Any:
+        """The player of a level that :meth:`computer` wraps: ``act(observation)`` returns
+        its action (its text is what :meth:`apply` takes). The simulator and the
+        evaluator play it on :meth:`observation`, the seat's own view and nothing else."""
+        ...
+
+    def observation(self, match: M, seat: int) -> Any:
+        """What ``seat``'s player is handed to act on: its own view only (picklable: an
+        agent in a process of its own receives it)."""
+        ...
+
     def levels(self) -> list[str]:
         """The computer levels there are, by name, in the order a lobby offers them."""
         ...

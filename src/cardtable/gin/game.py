@@ -105,9 +105,9 @@ class GinGame(GameBase[Match, Rules]):
     rules_type = Rules
     lesson: ClassVar[Lesson | None] = ScriptedLesson(LessonSession, lesson_view)
     screens: ClassVar[Mapping[str, str]] = {}
-    commands = "cardtable.cli.gin:add_gin_commands"
+    commands = "cardtable.gin.commands:COMMANDS"
     research = "cardtable.gin.env.research:RESEARCH"
-    simulation = None
+    simulation = "cardtable.gin.simulation:SIMULATION"
 
     def _presets(self) -> Mapping[str, Rules]:
         return PRESETS

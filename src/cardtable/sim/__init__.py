@@ -17,12 +17,12 @@ handed only its own observations (:mod:`cardtable.sim.evaluate`,
 :mod:`cardtable.sim.remote_agent`): players of a simulation share the process that holds the
 deck, and could read it.
 
-Gin Rummy by default; ``game="cribbage"`` (:func:`simulate`, :func:`round_robin`,
-:func:`run_tournament`) plays Cribbage the same way, its players and rules those of
-:mod:`cardtable.cribbage`, loaded only then (:mod:`~cardtable.sim.cribbage_play` tells how its
-results read).
+Any game of the registry (:mod:`cardtable.games`): ``game=NAME`` (:func:`simulate`,
+:func:`round_robin`, :func:`run_tournament`, :func:`evaluate`; ``None``, the default, is the
+registry's default game) plays it the same way, with its own fast path when it offers one
+(its ``simulation`` facet), else through its interface (:mod:`~cardtable.sim.facets`).
 
-Players are names of :func:`cardtable.gin.players.make_player` (``random``, ``simple``, ...),
+Players are the game's computer levels (``random``, ``simple``, ...),
 ``"module:attribute"`` paths to a factory ``f(seed) -> Player`` (how an outside agent joins a
 tournament run), or, in this process or with Ray, any factory callable.
 
@@ -31,7 +31,8 @@ process, after every chunk of games otherwise), and with ``partial_on_interrupt`
 (``KeyboardInterrupt``) stops the workers and returns the games finished so far, marked
 ``interrupted``, instead of raising.
 
-The modules: :mod:`~cardtable.sim.players` (player specs), :mod:`~cardtable.sim.seeds` (run,
+The modules: :mod:`~cardtable.sim.facets` (the game, and how it is played),
+:mod:`~cardtable.sim.players` (player specs), :mod:`~cardtable.sim.seeds` (run,
 deal and player seeds), :mod:`~cardtable.sim.play` (one game), :mod:`~cardtable.sim.results`
 (statistics), :mod:`~cardtable.sim.chunks` (runs of games for one worker, their seeding and
 series), :mod:`~cardtable.sim.workers` (one process, a process pool or Ray),
@@ -58,7 +59,7 @@ mypackage.agents:make_agent --against simple,expert``.
 from cardtable.sim.batch import round_robin, simulate
 from cardtable.sim.evaluate import Evaluation, evaluate
 from cardtable.sim.play import GameResult, play_game
-from cardtable.sim.players import GAMES, PlayerSpec, load_cribbage_player, load_player
+from cardtable.sim.players import PlayerSpec, load_player
 from cardtable.sim.remote_agent import AgentError
 from cardtable.sim.results import SimulationResult, wilson_interval
 from cardtable.sim.tournament import TournamentResult, run_tournament
@@ -66,7 +67,6 @@ from cardtable.sim.workers import BACKENDS
 
 __all__ = [
     "BACKENDS",
-    "GAMES",
     "AgentError",
     "Evaluation",
     "GameResult",
@@ -74,7 +74,6 @@ __all__ = [
     "SimulationResult",
     "TournamentResult",
     "evaluate",
-    "load_cribbage_player",
     "load_player",
     "play_game",
     "round_robin",

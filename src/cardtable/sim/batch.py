@@ -18,9 +18,10 @@ unpaired, match ``i % n`` of series ``i // n`` (the seats change from series to 
 The first match of a series is dealt first by the fair cut of its seed, each next one by
 the seat its predecessor names by ``series_first_player``. ``series=1``: independent matches.
 
-``game="cribbage"`` plays Cribbage instead of gin (the default): the same seeding, duplicate
-pairs and series, Cribbage's rules, players and engine (:mod:`cardtable.sim.cribbage_play`).
-In a Cribbage series each next match is dealt first by the seat ``next_game_dealer`` names.
+``game`` names the game from the registry (:mod:`cardtable.games`; by default its default
+game): ``game="cribbage"`` plays Cribbage with the same seeding, duplicate pairs and series,
+its rules, players and engine (its own fast path: :mod:`cardtable.sim.facets`). In a series
+each next match is dealt first by the seat the game names (Cribbage: ``next_game_dealer``).
 
 >>> three = simulate(["simple", "random"], games=6, seed="doc", series=3, paired=False)
 >>> [g.first_dealer for g in three.results[1:3]] == [
@@ -33,18 +34,17 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardtable.gin.rules import Rules, make_rules
+from cardtable.errors import InvalidRulesError
+from cardtable.games import GameRules
+from cardtable.games.simulation import Unit
 from cardtable.sim.chunks import default_chunk_size, make_chunks, series_span
-from cardtable.sim.play import Unit
-from cardtable.sim.players import GameName, PlayerSpec, check_game, check_names, spec_name
+from cardtable.sim.facets import game_of
+from cardtable.sim.players import PlayerSpec, check_game, check_names, spec_name
 from cardtable.sim.results import SimulationResult
 from cardtable.sim.seeds import run_seed
 from cardtable.sim.workers import BACKENDS, Backend, Played, check_picklable, execute
-
-if TYPE_CHECKING:
-    from cardtable.cribbage.rules import Rules as CribbageRules
 
 __all__ = ["Progress", "round_robin", "simulate"]
 
@@ -70,17 +70,17 @@ def _check_arguments(
         raise ValueError(f"chunk size must be at least 1, not {chunk_size}")
 
 
-def _rules_of(
-    game: GameName, rules: Rules | CribbageRules | str | None, settings: Mapping[str, Any] | None
-) -> Rules | CribbageRules:
+def rules_of(
+    game: str, rules: GameRules | str | None, settings: Mapping[str, Any] | None
+) -> GameRules:
     """The run's rules: a preset name or a value of the game's rules, with settings over it.
-    Each game's ``make_rules`` refuses anything else (another game's rules included)."""
-    given: Any = rules
-    if game == "cribbage":  # imported here: a gin run never loads Cribbage
-        from cardtable.cribbage.rules import make_rules as make_cribbage_rules
-
-        return make_cribbage_rules(given, settings)
-    return make_rules(given, settings)
+    A value of another game's rules is refused."""
+    the_game = game_of(game)
+    if rules is None or isinstance(rules, str):
+        return the_game.make_rules(rules, settings)
+    if not isinstance(rules, type(the_game.make_rules(None, None))):
+        raise InvalidRulesError(f"{the_game.title} is played under its own rules, not {rules!r}")
+    return rules if not settings else the_game.make_rules(None, {**rules.to_dict(), **settings})
 
 
 def _collect(
@@ -117,7 +117,7 @@ def round_robin(
     games: int = 100,
     *,
     unit: Unit = "match",
-    rules: Rules | CribbageRules | str | None = None,
+    rules: GameRules | str | None = None,
     settings: Mapping[str, Any] | None = None,
     seed: str | int | None = None,
     workers: int = 1,
@@ -129,7 +129,7 @@ def round_robin(
     progress: Progress | None = None,
     partial_on_interrupt: bool = False,
     series: int = 1,
-    game: GameName = "gin",
+    game: str | None = None,
 ) -> list[SimulationResult]:
     """Every pairing of ``players`` plays ``games`` games, all pairings in one pool.
 
@@ -137,7 +137,8 @@ def round_robin(
     (its games sorted, its ``seconds`` so far). With ``partial_on_interrupt``, Ctrl-C returns
     the games finished so far, every result marked ``interrupted``; without, it raises. Either
     way the workers are stopped. ``series`` is matches per series (module docstring); a
-    ``chunk_size`` is rounded up to whole series. ``game`` is ``"gin"`` or ``"cribbage"``.
+    ``chunk_size`` is rounded up to whole series. ``game`` is a game's name in the registry
+    (``None``: its default game).
     ``seed=None`` (the default) draws a secret run seed, revealed in every result's ``seed``.
 
     >>> table = round_robin(["simple", "random", "simple"], games=2, unit="hand", seed=3)
@@ -145,10 +146,10 @@ def round_robin(
     [('simple', 'random'), ('simple', 'simple'), ('random', 'simple')]
     """
     _check_arguments(games, workers, backend, unit, series, chunk_size)
-    check_game(game)
+    game = check_game(game)
     if len(players) < 2:
         raise ValueError("a round robin needs at least two players")
-    the_rules = _rules_of(game, rules, settings)
+    the_rules = rules_of(game, rules, settings)
     check_names(players, game)
     pairings = [(players[i], players[j]) for i, j in itertools.combinations(range(len(players)), 2)]
     if chunk_size is None:
@@ -185,7 +186,7 @@ def simulate(
     games: int = 100,
     *,
     unit: Unit = "match",
-    rules: Rules | CribbageRules | str | None = None,
+    rules: GameRules | str | None = None,
     settings: Mapping[str, Any] | None = None,
     seed: str | int | None = None,
     workers: int = 1,
@@ -197,7 +198,7 @@ def simulate(
     progress: Progress | None = None,
     partial_on_interrupt: bool = False,
     series: int = 1,
-    game: GameName = "gin",
+    game: str | None = None,
 ) -> SimulationResult:
     """Play ``games`` games between two players; see the module docstring for the seeding.
 

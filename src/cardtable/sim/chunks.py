@@ -17,19 +17,16 @@ True
 
 from __future__ import annotations
 
-import functools
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardtable.gin.rules import Rules
-from cardtable.sim.play import GameResult, Unit, play_game
-from cardtable.sim.players import GameName, PlayerSpec
+from cardtable.games import GameRules
+from cardtable.games.simulation import GameResult, Unit
+from cardtable.sim.facets import game_of, simulation_of
+from cardtable.sim.players import PlayerSpec, load_player
 from cardtable.sim.seeds import deal_seed, player_seed
-
-if TYPE_CHECKING:
-    from cardtable.cribbage.rules import Rules as CribbageRules
 
 __all__ = [
     "Chunk",
@@ -57,7 +54,7 @@ def deal_and_seats(index: int, paired: bool, series: int = 1) -> tuple[int, tupl
 
 
 def game_seed(
-    seed: str, index: int, paired: bool, series: int = 1, game: GameName = "gin"
+    seed: str, index: int, paired: bool, series: int = 1, game: str | None = None
 ) -> tuple[str, tuple[int, int]]:
     """The deal seed of game ``index`` of the run seeded ``seed``, and its players' seats."""
     deal, seats = deal_and_seats(index, paired, series)
@@ -76,7 +73,8 @@ def match_in_series(index: int, series: int, paired: bool) -> int:
 
 @dataclass(frozen=True)
 class Chunk:
-    """A run of games of one pairing, sent to one worker; it holds whole series."""
+    """A run of games of one pairing, sent to one worker; it holds whole series. ``game``
+    is the game's name in the registry (``None``: the registry's default)."""
 
     pairing: int
     players: tuple[PlayerSpec, PlayerSpec]
@@ -88,23 +86,11 @@ class Chunk:
     start: int
     stop: int
     series: int = 1
-    game: GameName = "gin"
+    game: str | None = None
 
     def __post_init__(self) -> None:
         if self.series > 1 and self.start % series_span(self.series, self.paired):
             raise ValueError(f"a chunk starts a series, not game {self.start}")
-
-
-def _play_function(chunk: Chunk) -> Callable[..., GameResult]:
-    """The chunk's players and rules bound to its game's :func:`play_game`."""
-    if chunk.game == "cribbage":  # imported here: a gin run never loads Cribbage
-        from cardtable.cribbage.rules import Rules as CribbageRules
-        from cardtable.sim.cribbage_play import play_cribbage_game
-
-        return functools.partial(
-            play_cribbage_game, chunk.players, CribbageRules.from_dict(chunk.rules)
-        )
-    return functools.partial(play_game, chunk.players, Rules.from_dict(chunk.rules))
 
 
 def games_of(chunk: Chunk) -> Iterator[GameResult]:
@@ -114,7 +100,8 @@ def games_of(chunk: Chunk) -> Iterator[GameResult]:
     of the first match, and each next match (at the same seats) is dealt first by the seat
     that the previous one names (``GameResult.next_first_dealer``).
     """
-    play = _play_function(chunk)
+    simulation = simulation_of(chunk.game)
+    rules = game_of(chunk.game).rules_from_dict(chunk.rules)
     step = 2 if chunk.paired else 1
     last: dict[int, GameResult] = {}  # side (0 or 1 when paired, else 0) -> its last game
     for index in range(chunk.start, chunk.stop):
@@ -127,14 +114,16 @@ def games_of(chunk: Chunk) -> Iterator[GameResult]:
         first_dealer = None
         if match_in_series(index, chunk.series, chunk.paired) > 0:
             first_dealer = last[side].next_first_dealer
-        game = play(
+        players = [load_player(chunk.players[k], seeds[k], chunk.game) for k in (0, 1)]
+        game = simulation.play(
+            players,
+            rules,
             deal_seed(chunk.seed, deal, chunk.game),
             seats=seats,
             unit=chunk.unit,
             index=index,
             keep_record=chunk.keep_records,
             first_dealer=first_dealer,
-            player_seeds=seeds,
         )
         last[side] = game
         yield game
@@ -155,13 +144,13 @@ def make_chunks(
     games: int,
     size: int,
     *,
-    rules: Rules | CribbageRules,
+    rules: GameRules,
     unit: Unit,
     seed: str,
     paired: bool,
     keep_records: bool,
     series: int = 1,
-    game: GameName = "gin",
+    game: str | None = None,
 ) -> list[Chunk]:
     """Chunks of ``size`` games of every pairing (rounded up to whole series)."""
     if series > 1:

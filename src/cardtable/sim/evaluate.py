@@ -15,9 +15,10 @@ nothing) and over the hands decided, each with its Wilson 95% interval, and its 
 margin per game with a 95% interval computed over the duplicate pairs (the two games of a
 pair share their deal, so the pairs, not the games, are the independent draws).
 
-``game="cribbage"`` evaluates a Cribbage agent the same way, with Cribbage's rules, players
-and engine (the simulator's ``game="cribbage"``): a match's points are game points, a hand's
-the points each player scored in it, and a tied hand decides nothing.
+``game`` names the game from the registry (by default its default game): ``game="cribbage"``
+evaluates a Cribbage agent the same way, with Cribbage's rules, players and engine (a match's
+points are game points, a hand's the points each player scored in it, and a tied hand decides
+nothing), and so for any game.
 
 >>> evaluation = evaluate("random", against=["simple"], games=4, unit="hand")
 >>> evaluation.opponents, evaluation.results[0].games, evaluation.secret
@@ -35,23 +36,13 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardtable.errors import CardTableError
-from cardtable.gin.actions import Action
-from cardtable.gin.hand import Observation
-from cardtable.gin.players.base import Player
-from cardtable.gin.rules import Rules, make_rules
+from cardtable.games import GameRules
+from cardtable.games.simulation import Unit, wilson_interval
+from cardtable.sim.batch import rules_of
 from cardtable.sim.chunks import Chunk, games_of
-from cardtable.sim.play import Unit
-from cardtable.sim.players import (
-    GameName,
-    PlayerSpec,
-    check_game,
-    check_names,
-    load_cribbage_player,
-    load_player,
-    spec_name,
-)
+from cardtable.sim.players import PlayerSpec, check_game, check_names, load_player, spec_name
 from cardtable.sim.remote_agent import AgentError, RemoteAgent
-from cardtable.sim.results import SimulationResult, wilson_interval
+from cardtable.sim.results import SimulationResult
 from cardtable.sim.seeds import run_seed
 
 __all__ = ["DEFAULT_OPPONENTS", "Evaluation", "evaluate", "figures"]
@@ -188,21 +179,18 @@ class _Marked:
     blamed on the right side (the engine checks the layouts of melds)."""
 
     def __init__(self, player: Any, who: str, last: list[tuple[str, Any]]) -> None:
-        self.name = player.name
+        self.name = getattr(player, "name", who)
         self._player = player
         self._who = who
         self._last = last
 
-    def act(self, observation: Observation) -> Action:
-        action: Action = self._player.act(observation)
+    def act(self, observation: Any) -> Any:
+        action = self._player.act(observation)
         self._last[:] = [(self._who, action)]
         return action
 
 
-def _check(
-    games: int, against: Sequence[PlayerSpec], agent: PlayerSpec, game: GameName = "gin"
-) -> None:
-    check_game(game)
+def _check(games: int, against: Sequence[PlayerSpec], agent: PlayerSpec, game: str) -> None:
     if games < 2 or games % 2:
         raise ValueError(
             f"games must be an even number of at least 2 (duplicate pairs), not {games}"
@@ -211,7 +199,7 @@ def _check(
         raise ValueError("name at least one opponent")
     if isinstance(agent, str) and ":" not in agent:
         # A level of this package: refused here if unknown.
-        (load_player if game == "gin" else load_cribbage_player)(agent, 0)
+        load_player(agent, 0, game)
     check_names(against, game)
 
 
@@ -221,12 +209,12 @@ def evaluate(
     games: int = 200,
     *,
     unit: Unit = "match",
-    rules: Rules | str | None = None,
+    rules: GameRules | str | None = None,
     settings: dict[str, Any] | None = None,
     seed: str | int | None = None,
     timeout: float = 60.0,
     progress: Progress | None = None,
-    game: GameName = "gin",
+    game: str | None = None,
 ) -> Evaluation:
     """Evaluate ``agent`` against each of ``against`` over ``games`` games (an even number).
 
@@ -236,31 +224,25 @@ def evaluate(
     a secret run seed, revealed in the result. ``timeout`` bounds the seconds the agent may
     take over one decision. ``progress(opponent, result)`` gets the running result after
     every duplicate pair. A failing agent (unknown, raising, hanging, illegal) raises
-    :class:`~cardtable.sim.remote_agent.AgentError`. ``game`` is ``"gin"`` or
-    ``"cribbage"`` (``rules`` then a Cribbage preset or rules).
+    :class:`~cardtable.sim.remote_agent.AgentError`. ``game`` is a game's name in the
+    registry (``None``: its default game); ``rules`` a preset or rules of that game.
     """
+    game = check_game(game)
     _check(games, against, agent, game)
-    the_rules: Any
-    if game == "cribbage":  # imported here: a gin run never loads Cribbage
-        from cardtable.cribbage.rules import make_rules as make_cribbage_rules
-
-        the_rules = make_cribbage_rules(rules, settings)  # type: ignore[arg-type]
-    else:
-        the_rules = make_rules(rules, settings)
-    load = load_player if game == "gin" else load_cribbage_player
+    the_rules = rules_of(game, rules, settings)
     text, secret = run_seed(seed)
     name = spec_name(agent)
     results: list[SimulationResult] = []
     last: list[tuple[str, Any]] = []
     with RemoteAgent(agent, timeout=timeout, game=game) as remote:
 
-        def agent_player(player_seed: int) -> Player:
+        def agent_player(player_seed: int) -> Any:
             return _Marked(remote.new_player(player_seed), "agent", last)
 
         for number, opponent in enumerate(against):
 
-            def opponent_player(player_seed: int, spec: PlayerSpec = opponent) -> Player:
-                return _Marked(load(spec, player_seed), "opponent", last)
+            def opponent_player(player_seed: int, spec: PlayerSpec = opponent) -> Any:
+                return _Marked(load_player(spec, player_seed, game), "opponent", last)
 
             result = SimulationResult((name, spec_name(opponent)), unit, the_rules, text, game=game)
             chunk = Chunk(

@@ -7,20 +7,21 @@ other player; the agent's process only ever receives
 
 * ``("game", seed)``: build a fresh player with this seed (``load_player(spec, seed)``) for
   the next game, answered ``ok``;
-* ``("act", observation, kept, new_events)``: the
-  :class:`~cardtable.gin.hand.Observation` of the agent's own seat, the one
-  ``hand.observation(seat)`` gives any player, answered ``action TEXT``. Its events come
-  apart, as the first ``kept`` events of the previous observation and the ``new_events``
-  after them: within a hand they only grow, and pickling them all again for every decision
-  cost several times as much as the rest of the observation;
+* ``("act", observation, kept, new_events)``: the observation of the agent's own seat, the
+  one the game gives any player (``Game.observation``: gin's
+  :class:`~cardtable.gin.hand.Observation`), answered ``action TEXT``. An observation that
+  is a dataclass with a tuple of ``events`` (gin's) has them come apart, as the first
+  ``kept`` events of the previous observation and the ``new_events`` after them: within a
+  hand they only grow, and pickling them all again for every decision cost several times as
+  much as the rest of the observation; any other observation is sent whole (``kept`` 0, no
+  events);
 * ``("stop",)``.
 
-A Cribbage agent (``game="cribbage"``) is handed the same messages, its observation the
-:class:`~cardtable.cribbage.match.MatchObservation` of its own seat, sent whole (``kept`` 0,
-no events): a Cribbage view is small.
+Every game's agent is handed the same messages (``game`` names the game in the registry).
 
 Messages to the agent are pickles; its answers are short UTF-8 lines (``ready``, ``ok``,
-``action draw``, ``error MESSAGE``) that the evaluator parses with ``Action.parse`` and never
+``action draw``, ``error MESSAGE``) that the evaluator reads as the game's action (the
+``agent_action`` of its ``simulation`` facet, or the text the game checks) and never
 unpickles, so an agent cannot run code in the evaluator by what it sends. An answer that does
 not come within ``timeout`` seconds, an illegal action, an exception or the process ending
 are an :class:`AgentError`.
@@ -51,24 +52,13 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from cardtable.errors import CardTableError
-from cardtable.gin.actions import Action
-from cardtable.gin.hand import Observation, PublicEvent
-from cardtable.gin.players.base import Player
-from cardtable.sim.players import (
-    GameName,
-    PlayerSpec,
-    check_game,
-    load_cribbage_player,
-    load_player,
-    spec_name,
-)
-
-if TYPE_CHECKING:  # Cribbage is imported when a Cribbage agent asks for it, not by gin's
-    from cardtable.cribbage.actions import Action as CribbageAction
-    from cardtable.cribbage.match import MatchObservation
+from cardtable.games.simulation import NotLegalNow
+from cardtable.sim.facets import simulation_of
+from cardtable.sim.players import PlayerSpec, check_game, load_player, spec_name
+from cardtable.sim.workers import check_workers_can_start, refuse_in_a_starting_worker
 
 __all__ = ["AgentError", "RemoteAgent"]
 
@@ -81,7 +71,16 @@ class AgentError(CardTableError):
     """The agent failed: it could not be built, broke a rule, raised, hung or died."""
 
 
-def serve(spec: PlayerSpec, connection: Connection, game: GameName = "gin") -> None:
+def _split_events(observation: Any) -> tuple[Any, tuple[Any, ...]] | None:
+    """An observation without its events, and its events, if it is a dataclass with a tuple
+    of ``events``; ``None`` otherwise (it is sent whole)."""
+    events = getattr(observation, "events", None)
+    if not isinstance(events, tuple) or not dataclasses.is_dataclass(observation):
+        return None
+    return dataclasses.replace(observation, events=()), events  # type: ignore[type-var]
+
+
+def serve(spec: PlayerSpec, connection: Connection, game: str | None = None) -> None:
     """The agent's process: build players of ``game`` from ``spec`` and answer the evaluator.
 
     Top level, so that a spawned process finds it. Ctrl-C is left to the evaluator, which
@@ -93,15 +92,14 @@ def serve(spec: PlayerSpec, connection: Connection, game: GameName = "gin") -> N
     def say(text: str) -> None:
         connection.send_bytes(text.encode("utf-8"))
 
-    load = load_player if game == "gin" else load_cribbage_player
     try:
-        load(spec, 0)  # a bad spec is reported now, before any game is dealt
+        load_player(spec, 0, game)  # a bad spec is reported now, before any game is dealt
     except Exception as error:
         say(f"error {error}")
         return
     say("ready")
     player: Any = None
-    events: tuple[PublicEvent, ...] = ()
+    events: tuple[Any, ...] = ()
     while True:
         try:
             message = pickle.loads(connection.recv_bytes())
@@ -109,13 +107,13 @@ def serve(spec: PlayerSpec, connection: Connection, game: GameName = "gin") -> N
             return  # the evaluator is gone
         try:
             if message[0] == "game":
-                player = load(spec, message[1])
+                player = load_player(spec, message[1], game)
                 events = ()
                 say("ok")
             elif message[0] == "act" and player is not None:
                 _, bare, kept, new_events = message
-                observation = bare  # a Cribbage view comes whole
-                if game == "gin":
+                observation = bare  # sent whole, unless its events came apart
+                if _split_events(bare) is not None:
                     events = events[:kept] + new_events
                     observation = dataclasses.replace(bare, events=events)
                 say(f"action {player.act(observation)}")
@@ -132,11 +130,14 @@ class RemoteAgent:
 
     ``spec`` is a player name, a ``"module:attribute"`` path to a factory ``f(seed) ->
     Player`` or a top-level factory (it is imported in the agent's process, never here).
-    ``timeout`` bounds the seconds of one answer; ``game`` is ``"gin"`` or ``"cribbage"``.
+    ``timeout`` bounds the seconds of one answer; ``game`` is a game's name in the registry
+    (``None``: its default game).
     """
 
-    def __init__(self, spec: PlayerSpec, *, timeout: float = 60.0, game: GameName = "gin") -> None:
-        check_game(game)
+    def __init__(
+        self, spec: PlayerSpec, *, timeout: float = 60.0, game: str | None = None
+    ) -> None:
+        game = check_game(game)
         if not timeout > 0:
             raise ValueError(f"the timeout must be a positive number of seconds, not {timeout}")
         try:
@@ -147,13 +148,13 @@ class RemoteAgent:
                 f"'module:attribute' path or a top-level factory, not {spec!r}"
             ) from None
         self.spec = spec
-        self.game: GameName = game
+        self.game: str = game
         self.name = spec_name(spec)
         self.timeout = timeout
         self.decisions = 0
         self._process: BaseProcess | None = None
         self._connection: Connection | None = None
-        self._events: tuple[PublicEvent, ...] = ()  # those of the last observation sent
+        self._events: tuple[Any, ...] = ()  # those of the last observation sent
 
     def __enter__(self) -> RemoteAgent:
         self.start()
@@ -170,6 +171,8 @@ class RemoteAgent:
     def start(self) -> None:
         """Start the agent's process and wait until its agent is built."""
         context = multiprocessing.get_context("spawn")  # never fork: a copy of our memory
+        refuse_in_a_starting_worker()  # a script without its __main__ guard: say so, once
+        check_workers_can_start(context)
         ours, theirs = context.Pipe(duplex=True)
         process = context.Process(
             target=serve,
@@ -189,7 +192,7 @@ class RemoteAgent:
             self.close()
             raise AgentError(f"cannot start agent {self.name!r}: {answer.removeprefix('error ')}")
 
-    def new_player(self, seed: int) -> Player:
+    def new_player(self, seed: int) -> _Proxy:
         """A fresh player of the agent, built in its process with ``seed``, for one game."""
         self._send(("game", seed))
         self._events = ()
@@ -198,46 +201,33 @@ class RemoteAgent:
             raise AgentError(f"agent {self.name!r} could not be built: {answer}")
         return _Proxy(self)
 
-    def act(self, observation: Observation) -> Action:
+    def act(self, observation: Any) -> Any:
         """The agent's action for its own seat's ``observation``."""
-        events, sent = observation.events, self._events
-        kept = len(sent)
-        if kept > len(events) or not all(
-            old is new or old == new for old, new in zip(sent, events, strict=False)
-        ):
-            kept = 0  # a new hand: its events from the first
-        bare = dataclasses.replace(observation, events=())
-        self._send(("act", bare, kept, events[kept:]))
-        self._events = events
+        split = _split_events(observation)
+        if split is None:
+            self._send(("act", observation, 0, ()))
+        else:
+            bare, events = split
+            sent = self._events
+            kept = len(sent)
+            if kept > len(events) or not all(
+                old is new or old == new for old, new in zip(sent, events, strict=False)
+            ):
+                kept = 0  # a new hand: its events from the first
+            self._send(("act", bare, kept, events[kept:]))
+            self._events = events
         answer = self._answer(self.timeout)
         text = answer.removeprefix("action ")
         if text == answer:
             raise AgentError(f"agent {self.name!r} failed: {answer.removeprefix('error ')}")
         try:
-            action = Action.parse(text)
+            action = simulation_of(self.game).agent_action(observation, text)
         except CardTableError as error:
+            if isinstance(error, NotLegalNow):
+                raise AgentError(
+                    f"agent {self.name!r} chose {text!r}, which is not legal now"
+                ) from None
             raise AgentError(f"agent {self.name!r} answered {text!r}: {error}") from None
-        legal = {(a.kind, a.card) for a in observation.legal_actions()}
-        if (action.kind, action.card) not in legal:  # the layout of melds: the engine checks
-            raise AgentError(f"agent {self.name!r} chose {text!r}, which is not legal now")
-        self.decisions += 1
-        return action
-
-    def act_cribbage(self, observation: MatchObservation) -> CribbageAction:
-        """The Cribbage agent's action for its own seat's ``observation``."""
-        from cardtable.cribbage.actions import Action as CribbageAction
-
-        self._send(("act", observation, 0, ()))
-        answer = self._answer(self.timeout)
-        text = answer.removeprefix("action ")
-        if text == answer:
-            raise AgentError(f"agent {self.name!r} failed: {answer.removeprefix('error ')}")
-        try:
-            action = CribbageAction.parse(text)
-        except CardTableError as error:
-            raise AgentError(f"agent {self.name!r} answered {text!r}: {error}") from None
-        if action not in observation.hand.legal_actions():
-            raise AgentError(f"agent {self.name!r} chose {text!r}, which is not legal now")
         self.decisions += 1
         return action
 
@@ -297,7 +287,7 @@ class _Proxy:
 
     def __init__(self, agent: RemoteAgent) -> None:
         self.name = agent.name
-        self._act: Callable[[Any], Any] = agent.act if agent.game == "gin" else agent.act_cribbage
+        self._act: Callable[[Any], Any] = agent.act
 
     def act(self, observation: Any) -> Any:
         return self._act(observation)

@@ -1,5 +1,6 @@
 """Statistics of many games: win rates with Wilson intervals, margins, outcomes, summaries.
 
+>>> from cardtable.gin.rules import Rules
 >>> game = GameResult(0, "s", (0, 1), 0, (120, 40), 5, 0, (3, 2), {}, (50, 50), (0.0, 0.0),
 ...                   first_dealer=1)
 >>> result = SimulationResult(("a", "b"), "match", Rules(), "s", [game])
@@ -13,40 +14,18 @@ import bisect
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any
 
-from cardtable.gin.rules import Rules
-from cardtable.gin.showdown import Outcome
-from cardtable.sim.play import GameResult, Unit
-from cardtable.sim.players import GameName
-
-if TYPE_CHECKING:
-    from cardtable.cribbage.rules import Rules as CribbageRules
+from cardtable.games import GameRules
+from cardtable.games.simulation import GameResult, Unit, wilson_interval
+from cardtable.sim.facets import game_of, simulation_of
 
 __all__ = [
-    "CRIBBAGE_KINDS",
     "SimulationResult",
     "mean_interval",
     "ranking_auc",
     "wilson_interval",
 ]
-
-CRIBBAGE_KINDS: Final = ("game", "skunk", "double skunk")  # how a Cribbage game is won
-
-
-def wilson_interval(wins: float, total: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default).
-
-    >>> [round(x, 3) for x in wilson_interval(60, 100)]
-    [0.502, 0.691]
-    """
-    if total <= 0:
-        return (0.0, 1.0)
-    p = wins / total
-    denominator = 1 + z * z / total
-    centre = (p + z * z / (2 * total)) / denominator
-    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
@@ -86,21 +65,24 @@ class SimulationResult:
     """The games of one pairing and their totals, from the players' side.
 
     ``interrupted`` is true when Ctrl-C stopped the run (with ``partial_on_interrupt``):
-    :attr:`results` then holds the games finished before it. ``game`` is ``"gin"`` or
-    ``"cribbage"`` (:mod:`cardtable.sim.cribbage_play` tells how a Cribbage game's fields
-    read: its points are game points, its undecided games tied hands).
+    :attr:`results` then holds the games finished before it. ``game`` is the game's name
+    (``None``: the registry's default game); the game's ``simulation`` facet says how its
+    results read (a Cribbage match's points are game points, its undecided games tied hands).
     """
 
     players: tuple[str, str]
     unit: Unit
-    rules: Rules | CribbageRules
+    rules: GameRules
     seed: str  # the run's seed: kept from the players while they play, revealed here
     results: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
     workers: int = 1
     backend: str = "process"
     interrupted: bool = False
-    game: GameName = "gin"
+    game: str | None = None
+
+    def __post_init__(self) -> None:
+        self.game = game_of(self.game).name
 
     @property
     def games(self) -> int:
@@ -116,7 +98,7 @@ class SimulationResult:
 
     @property
     def undecided(self) -> int:
-        """Games without a winner (dead deals of ``unit="hand"``; in Cribbage, tied hands)."""
+        """Games without a winner (gin's dead deals of ``unit="hand"``; tied hands)."""
         return sum(1 for game in self.results if game.winner is None)
 
     def win_rate(self, player: int = 0) -> float:
@@ -193,24 +175,22 @@ class SimulationResult:
         return sum(sum(g.decisions) for g in self.results)
 
     def outcomes(self) -> dict[str, list[int]]:
-        """Hands won per outcome (knock, gin, undercut, big gin) for each player; in Cribbage,
-        games won per kind (game, skunk, double skunk)."""
-        if self.game == "cribbage":
-            names: tuple[str, ...] = CRIBBAGE_KINDS
-        else:
-            names = tuple(o.value for o in Outcome if o is not Outcome.DEAD)
+        """Wins per outcome of the game for each player (gin: hands won by knock, gin,
+        undercut, big gin; Cribbage: games won by game, skunk, double skunk)."""
+        names = simulation_of(self.game).outcome_kinds
         total: dict[str, list[int]] = {name: [0, 0] for name in names}
         for game in self.results:
             for name, pair in game.outcomes.items():
-                total[name][0] += pair[0]
-                total[name][1] += pair[1]
+                counts = total.setdefault(name, [0, 0])
+                counts[0] += pair[0]
+                counts[1] += pair[1]
         return total
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-friendly summary (the games themselves are in :attr:`results`); a Cribbage
-        run's says so in ``"game"`` (gin's has no such key, as before)."""
+        """A JSON-friendly summary (the games themselves are in :attr:`results`); it names
+        its game in ``"game"`` (gin's has no such key, as before)."""
         low, high = self.win_interval(0)
-        game = {"game": self.game} if self.game != "gin" else {}
+        game = {"game": self.game} if simulation_of(self.game).names_game else {}
         return {
             **game,
             "players": list(self.players),
@@ -241,21 +221,20 @@ class SimulationResult:
         a, b = self.players
         low, high = self.win_interval(0)
         unit = "hands" if self.unit == "hand" else "matches"
-        cribbage = self.game == "cribbage"
+        words = simulation_of(self.game)
         lines = [
             f"{a} vs {b}: {self.games} {unit}, {a} won {self.wins[0]}, {b} won {self.wins[1]}"
-            + (f", {self.undecided} {'tied' if cribbage else 'dead'}" if self.undecided else "")
+            + (f", {self.undecided} {words.undecided}" if self.undecided else "")
             + (" (interrupted)" if self.interrupted else ""),
             f"  {a} win rate {self.win_rate(0):.1%} (95% CI {low:.1%} to {high:.1%}), "
             f"margin {self.mean_margin:+.2f} ± {1.96 * self.margin_stderr:.2f} per game"
-            + (" (game points)" if cribbage and self.unit == "match" else ""),
+            + (f" ({words.match_points})" if words.match_points and self.unit == "match" else ""),
         ]
         outcomes = ", ".join(
             f"{name} {pair[0]}/{pair[1]}" for name, pair in self.outcomes().items() if sum(pair)
         )
         if outcomes:
-            won = "games won by kind" if cribbage else "hands won by outcome"
-            lines.append(f"  {won} ({a}/{b}): {outcomes}")
+            lines.append(f"  {words.outcomes_heading} ({a}/{b}): {outcomes}")
         if self.seconds:
             lines.append(
                 f"  {self.seconds:.2f} s, {self.games / self.seconds:.1f} {unit}/s, "

@@ -8,7 +8,8 @@ giving it back (``seed=...``, ``--seed``) plays the same games again.
 The run seed is an HMAC-SHA256 key. Deal ``d`` of a run (games ``2d`` and ``2d + 1`` of
 duplicate pairs) is shuffled from ``HMAC(run seed, "ginrummy-deal:{d}")``, and player ``k``
 (0 or 1, the order the players were named) is built with ``HMAC(run seed,
-"ginrummy-player:{d}:{k}")`` (Cribbage: ``cribbage-deal``, ``cribbage-player``). Without the key,
+"ginrummy-player:{d}:{k}")`` (each game keys its own: Cribbage's are ``cribbage-deal`` and
+``cribbage-player``; a game without a word of its own is keyed by its name). Without the key,
 each value is unpredictable from all the others: a player's seed tells nothing of its deal,
 nor of the other deals or the other player's seed, and deal seeds revealed afterwards (in
 records) tell nothing of the deals still to come.
@@ -35,13 +36,11 @@ import hmac
 import secrets
 from typing import Final
 
-from cardtable.sim.players import GameName
+from cardtable.sim.facets import simulation_of
 
 __all__ = ["RUN_SEED_BYTES", "deal_seed", "new_run_seed", "player_seed", "run_seed"]
 
 RUN_SEED_BYTES: Final = 16  # 128 bits: far beyond any search over guesses
-
-_PREFIXES: Final = {"gin": "ginrummy", "cribbage": "cribbage"}
 
 
 def new_run_seed() -> str:
@@ -67,20 +66,20 @@ def _mac(key: str, message: str) -> bytes:
     return hmac.new(key.encode("utf-8"), message.encode("utf-8"), hashlib.sha256).digest()
 
 
-def deal_seed(run: str, deal: int, game: GameName = "gin") -> str:
+def deal_seed(run: str, deal: int, game: str | None = None) -> str:
     """The seed deal ``deal`` of the run keyed by ``run`` is shuffled from (32 hex digits).
 
     It seeds the whole game: every hand of a match is shuffled from it
     (``Match.new(seed=...)``), so a game can be replayed from its ``GameResult.seed``.
     """
-    return _mac(run, f"{_PREFIXES[game]}-deal:{deal}").hex()[: 2 * RUN_SEED_BYTES]
+    return _mac(run, f"{simulation_of(game).seed_prefix}-deal:{deal}").hex()[: 2 * RUN_SEED_BYTES]
 
 
-def player_seed(run: str, deal: int, who: int, game: GameName = "gin") -> int:
+def player_seed(run: str, deal: int, who: int, game: str | None = None) -> int:
     """The seed player ``who`` (0 or 1) is built with for deal ``deal`` of the run ``run``.
 
     Both games of a duplicate pair share it (the same player, the same randomness, the seats
     exchanged), so the pair compares the players and not their luck.
     """
-    digest = _mac(run, f"{_PREFIXES[game]}-player:{deal}:{who}")
+    digest = _mac(run, f"{simulation_of(game).seed_prefix}-player:{deal}:{who}")
     return int.from_bytes(digest[:8], "big") >> 1

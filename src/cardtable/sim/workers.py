@@ -8,9 +8,11 @@ worker processes start with SIGINT blocked and then ignore it.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
 import signal
 import socket
+import sys
 from collections.abc import Generator, Sequence
 from multiprocessing import resource_tracker
 from typing import Any, Final, Literal
@@ -19,7 +21,24 @@ from cardtable.errors import CardTableError
 from cardtable.sim.chunks import Chunk, games_of, play_chunk
 from cardtable.sim.play import GameResult
 
-__all__ = ["BACKENDS", "Backend", "Played", "check_picklable", "execute"]
+__all__ = [
+    "BACKENDS",
+    "NO_MAIN_GUARD",
+    "Backend",
+    "Played",
+    "check_picklable",
+    "check_workers_can_start",
+    "execute",
+    "refuse_in_a_starting_worker",
+]
+
+NO_MAIN_GUARD: Final = (
+    "worker processes cannot start: each one imports the script that runs the simulator, "
+    "which runs it again; put the code that runs it under 'if __name__ == \"__main__\":' "
+    "(or run with workers=1)"
+)
+PROBE_SECONDS: Final = 120.0  # a script's imports (numpy, torch) may take a while
+_CHECKED: set[str] = set()  # the scripts whose workers were seen to start
 
 Backend = Literal["process", "ray"]
 BACKENDS: Final = ("process", "ray")
@@ -40,6 +59,39 @@ def execute(
         yield from _in_process(chunks)
     else:
         yield from _on_pool(chunks, workers)
+
+
+def refuse_in_a_starting_worker() -> None:
+    """In a spawned process still importing the script (no ``__main__`` guard there): say
+    so on one line and stop, instead of starting processes of its own (which fails)."""
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        sys.stderr.write(f"cardtable: {NO_MAIN_GUARD}\n")
+        sys.stderr.flush()
+        os._exit(1)  # the script's import cannot go on: it would only run the games again
+
+
+def _probe() -> None:
+    """A spawned process's whole work: importing the script, as every worker does."""
+
+
+def check_workers_can_start(context: Any) -> None:
+    """Refuse at once (a :class:`CardTableError`) to start workers that would fail: a
+    script without the ``__main__`` guard (see the module). Checked once per script; a
+    command, a test or an interactive session is not re-imported by its workers."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if path is None or path in _CHECKED:
+        return  # -c or a session: the workers import no script
+    probe = context.Process(target=_probe, name="cardtable probe", daemon=True)
+    probe.start()
+    probe.join(PROBE_SECONDS)
+    if probe.exitcode is None:  # still importing: it may be heavy; the pool will tell
+        probe.kill()
+        probe.join(5)
+        return
+    if probe.exitcode != 0:
+        raise CardTableError(NO_MAIN_GUARD)
+    _CHECKED.add(path)
 
 
 def check_picklable(chunks: Sequence[Chunk]) -> None:
@@ -82,6 +134,8 @@ def _unblock_interrupts(previous: set[int | signal.Signals] | None) -> None:
 def _on_pool(chunks: Sequence[Chunk], workers: int) -> Played:
     # Spawn, not fork: safe with threads in the parent and the same on every platform.
     context = multiprocessing.get_context("spawn")
+    refuse_in_a_starting_worker()
+    check_workers_can_start(context)
     # Only the parent takes Ctrl-C, and stops the workers. They inherit SIGINT blocked (no
     # traceback if it comes while they start up; the parent gets it once they have started),
     # and the initializer ignores it where signals cannot be blocked.

@@ -1,36 +1,25 @@
-"""The Cribbage commands: ``cardtable cribbage X``.
+"""Cribbage's own commands (``cardtable cribbage show``, ``peg``, ``rules``, ``match``), and
+its answers to the common ones (how its record is read, how a replay, a review and a deal
+seed are printed): the game's ``commands`` facet.
 
 ``show`` scores a hand or crib, ``peg`` what a card pegs, ``rules`` prints a preset's settings,
-``match`` plays computer against computer, ``replay`` re-checks a match record and
-``review`` gives the expert's verdict on its every lay-away and play. Every bad
-input (a card, a setting, a record, a file) exits with status 2 and one line on stderr,
-``cardtable cribbage: message``; a line read from standard input is named by its number.
+``match`` plays computer against computer. Every bad input (a card, a setting, a record, a
+file) exits with status 2 and one line on stderr, ``cardtable cribbage: message``; a line read
+from standard input is named by its number.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, TextIO
+from typing import Any, BinaryIO, Final, TextIO
 
-from cardtable.cards import (
-    CARDS,
-    check_commitment,
-    commitment,
-    parse_card,
-    parse_cards,
-    shuffled_deck,
-)
-from cardtable.cli.evaluate import add_cribbage_evaluate
-from cardtable.cli.review_lines import decision_lines, terminal_width, write_summary
-from cardtable.cli.sim import add_cribbage_tournament
-from cardtable.cli.usage import UsageError, settings_from, whole
+from cardtable.cards import CARDS, parse_card, parse_cards, shuffled_deck
 from cardtable.cribbage.hand import STARTER_INDEX, dealt_cards
 from cardtable.cribbage.match import Match
 from cardtable.cribbage.players import Player, make_player, player_names
-from cardtable.cribbage.record import dump, load, read_text, replay_file
+from cardtable.cribbage.record import dump, load, read_text
 from cardtable.cribbage.rules import PRESETS, Rules, make_rules
 from cardtable.cribbage.score import (
     PegScore,
@@ -40,11 +29,18 @@ from cardtable.cribbage.score import (
     show_score,
 )
 from cardtable.cribbage.sheet import match_summary, score_sheet
-from cardtable.errors import CardTableError
+from cardtable.errors import CardTableError, InvalidRecordError
+from cardtable.games.commands import (
+    Common,
+    GameCommands,
+    UsageError,
+    emit,
+    seed_text,
+    settings_from,
+    whole,
+)
 
-__all__ = ["DESCRIPTION", "add_cribbage_commands"]
-
-DESCRIPTION: Final = "Cribbage for two, with exact rules (docs/rules/cribbage.md)."
+__all__ = ["COMMANDS", "CribbageCommands", "add_rules_options", "rules_from_args"]
 
 _STOPS: Final = "a bad line stops the command there: status 2, one line on stderr naming it"
 _SHOW_STDIN: Final = (
@@ -56,8 +52,7 @@ _PEG_STDIN: Final = (
 )
 
 
-def _emit(data: dict[str, Any], out: TextIO) -> None:
-    out.write(json.dumps(data) + "\n")
+_emit = emit
 
 
 def _each_stdin_line(handle: Callable[[str], dict[str, Any]], out: TextIO) -> int:
@@ -258,52 +253,6 @@ def _cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _load_record(path: str) -> Match:
-    try:
-        if path == "-":
-            buffer = getattr(sys.stdin, "buffer", None)  # none in a test's StringIO
-            return load(sys.stdin.read() if buffer is None else read_text(buffer))
-        return replay_file(path)
-    except OSError as error:
-        raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"cannot read {path}: it is not UTF-8 text") from None
-
-
-def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    match = _load_record(args.file)
-    if args.json:
-        _emit(match_summary(match), out)
-    else:
-        out.write(score_sheet(match) + "\n")
-    return 0
-
-
-def _cmd_review(args: argparse.Namespace, out: TextIO) -> int:
-    from cardtable.cribbage.review import POINTS, review_match
-
-    if args.seat is not None and args.seat not in (0, 1):
-        raise UsageError(f"--seat is 0 or 1, not {args.seat}")
-    match = _load_record(args.file)
-    review = review_match(match, seats=(0, 1) if args.seat is None else (args.seat,))
-    if args.json:
-        _emit(review.to_dict(), out)
-        return 0
-    out.write("hand seat  action         best           loss       why\n")
-    width = terminal_width()
-    for d in review.decisions:
-        mark = "*" if d.worst else " "
-        unit = "pt" if d.unit == POINTS else "win%"
-        head = (
-            f"{d.deal:>4} {d.seat:>4}  {d.action!s:<14} {d.best!s:<14}"
-            f"{d.loss:>5.1f} {unit:<4}{mark} "
-        )
-        out.writelines(line + "\n" for line in decision_lines(head, d.why, width))
-    in_play = len(match.hands) + 1 if not match.is_over and match.current.history else None
-    write_summary(review, out, "hand", in_play)
-    return 0
-
-
 # --- the parser -------------------------------------------------------------------------
 
 
@@ -376,7 +325,9 @@ def _add_match(sub: Any) -> None:
         metavar="LEVEL",
         help=f"the players of seat 0 and seat 1 (levels: {levels}; default simple simple)",
     )
-    p.add_argument("--seed", help="match seed (random when absent; the output names it)")
+    p.add_argument(
+        "--seed", type=seed_text, help="match seed (random when absent; the output names it)"
+    )
     p.add_argument(
         "--target", type=whole, metavar="N", help="points to win a game (same as --set target=N)"
     )
@@ -386,93 +337,92 @@ def _add_match(sub: Any) -> None:
     p.set_defaults(func=_cmd_match)
 
 
-def _add_replay(sub: Any) -> None:
-    p = sub.add_parser(
-        "replay",
-        help="re-check a match record and print its score sheet",
-        description="Load a match record, checking every line against the rules; a record "
-        "that disagrees is refused naming its first bad line.",
-    )
-    p.add_argument("file", metavar="FILE", help="the record ('-' reads standard input)")
-    p.add_argument("--json", action="store_true", help="print the match summary as JSON")
-    p.set_defaults(func=_cmd_replay)
+class CribbageCommands(GameCommands):
+    """Cribbage's commands: its own first, then the common ones in this order."""
 
+    help = "Cribbage: show and peg scores, rules, computer matches, replays"
+    series_setting = "next_game_dealer"
+    description = "Cribbage for two, with exact rules (docs/rules/cribbage.md)."
 
-def _add_review(sub: Any) -> None:
-    p = sub.add_parser(
-        "review",
-        help="the expert's verdict on every lay-away and play of a match record",
-        description=(
-            "Review a match record: every lay-away and play with the expert's best move, "
-            "what it cost (0 when it was best; in points, or near the end of a game in "
-            "chance of winning) and why, judged from what that seat could see; each seat's "
-            "accuracy (the share of its choices that lost nothing) and its worst mistakes."
-        ),
-    )
-    p.add_argument("file", metavar="FILE", help="a match record ('-' reads standard input)")
-    p.add_argument("--seat", type=whole, help="review only this seat's decisions (0 or 1)")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=_cmd_review)
+    def add(self, sub: Any, common: Common) -> None:
+        _add_show(sub)
+        _add_peg(sub)
+        _add_rules(sub)
+        _add_match(sub)
+        for name in ("replay", "review", "tournament", "verify", "evaluate"):
+            common(name)
 
+    def read_record(self, game: Any, handle: BinaryIO) -> Match:
+        try:
+            return load(read_text(handle))
+        except InvalidRecordError as error:
+            # A finished match's record cut before its last lines: said as for every game.
+            prefix = f"line {error.line}: " if error.line is not None else ""
+            said = str(error).removeprefix(prefix)
+            if said.startswith("the record ends before"):
+                raise InvalidRecordError(
+                    "the record is not finished: it " + said.removeprefix("the record "),
+                    error.line,
+                ) from None
+            raise
 
-def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
-    deck = shuffled_deck(args.seed)
-    non_dealer, dealer = dealt_cards(deck)
-    starter = CARDS[deck[STARTER_INDEX]]
-    checks: dict[str, bool] = {}
-    if args.commitment:
-        checks["commitment"] = check_commitment(args.seed, args.commitment)
-    if args.hand:
-        hand = parse_cards(args.hand)
-        if len(hand) != 6:
-            raise UsageError(f"--hand takes the six cards you were dealt, not {len(hand)}")
-        checks["hand"] = hand in (non_dealer, dealer)
-    if args.starter:
-        checks["starter"] = parse_card(args.starter) == starter
-    ok = all(checks.values())
-    if args.json:
+    def replay_data(self, game: Any, match: Match) -> dict[str, Any]:
+        return match_summary(match)
+
+    def replay_text(self, game: Any, match: Match) -> str:
+        return score_sheet(match)
+
+    review_unit = "hand"
+    review_heading = "hand seat  action         best           loss       why"
+
+    def review_head(self, decision: Any) -> str:
+        from cardtable.cribbage.review import POINTS
+
+        d = decision
+        mark = "*" if d.worst else " "
+        unit = "pt" if d.unit == POINTS else "win%"
+        return (
+            f"{d.deal:>4} {d.seat:>4}  {d.action!s:<14} {d.best!s:<14}"
+            f"{d.loss:>5.1f} {unit:<4}{mark} "
+        )
+
+    def add_verify_options(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--hand", metavar="CARDS", help="your six cards as dealt, to check too")
+        parser.add_argument("--starter", metavar="CARD", help="the starter, to check too")
+
+    def verify(
+        self, game: Any, seed: str, args: argparse.Namespace
+    ) -> tuple[dict[str, Any], list[str], dict[str, tuple[bool, str]]]:
+        deck = shuffled_deck(seed)
+        non_dealer, dealer = dealt_cards(deck)
+        starter = CARDS[deck[STARTER_INDEX]]
         data = {
-            "seed": args.seed,
-            "commitment": commitment(args.seed),
             "non_dealer": [str(c) for c in non_dealer],
             "dealer": [str(c) for c in dealer],
             "starter": str(starter),
-            "checks": checks,
-            "ok": ok,
         }
-        out.write(json.dumps(data) + "\n")
-    else:
-        lines = [f"seed {args.seed}", f"commitment {commitment(args.seed)}"]
-        words = {True: "matches", False: "DOES NOT MATCH"}
-        for name, passed in checks.items():
-            lines.append(f"  {name}: {words[passed]} the deal of this seed")
-        lines += [f"non-dealer {non_dealer}", f"dealer     {dealer}", f"starter    {starter}"]
-        out.write("\n".join(lines) + "\n")
-    if not ok:
-        sys.stderr.write(f"{args.prog}: the deal does not match\n")
-    return 0 if ok else 1
+        lines = [f"non-dealer {non_dealer}", f"dealer     {dealer}", f"starter    {starter}"]
+        checks: dict[str, tuple[bool, str]] = {}
+        if args.hand:
+            hand = parse_cards(args.hand)
+            if len(hand) != 6:
+                raise UsageError(f"--hand takes the six cards you were dealt, not {len(hand)}")
+            ok = hand in (non_dealer, dealer)
+            checks["hand"] = (
+                ok,
+                "  your hand is the one this seed deals"
+                if ok
+                else "  YOUR HAND IS NOT one this seed deals",
+            )
+        if args.starter:
+            ok = parse_card(args.starter) == starter
+            checks["starter"] = (
+                ok,
+                "  the starter is the one this seed deals"
+                if ok
+                else "  THE STARTER IS NOT the one this seed deals",
+            )
+        return data, lines, checks
 
 
-def _add_verify(sub: Any) -> None:
-    p = sub.add_parser(
-        "verify", help="check a revealed deal seed against its commitment; print the deal"
-    )
-    p.add_argument("seed", help="the deal's seed, revealed after the hand")
-    p.add_argument("commitment", nargs="?", help="the hash the table showed before the hand")
-    p.add_argument("--hand", metavar="CARDS", help="your six cards as dealt, to check too")
-    p.add_argument("--starter", metavar="CARD", help="the starter, to check too")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=_cmd_verify)
-
-
-def add_cribbage_commands(sub: Any) -> None:
-    """Every ``cardtable cribbage`` subcommand (``tournament`` is added beside these)."""
-    _add_show(sub)
-    _add_peg(sub)
-    _add_rules(sub)
-    _add_match(sub)
-    _add_replay(sub)
-    _add_review(sub)
-    add_cribbage_tournament(sub)
-    _add_verify(sub)
-    add_cribbage_evaluate(sub)
+COMMANDS: Final = CribbageCommands()

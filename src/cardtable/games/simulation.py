@@ -1,0 +1,168 @@
+"""What the simulator asks of a game's own fast path (the ``simulation`` facet of a game).
+
+The simulator (:mod:`cardtable.sim`) plays any game through :class:`~cardtable.games.Game`
+alone: text actions, applied and checked by the game. A game may offer a faster way of its
+own, named by its ``simulation`` reference: an object shaped like :class:`Simulation`
+(subclass :class:`SimulationBase` and override what differs), which plays one game between
+two of its engine's players without going through text, and says how its results read
+(the kinds of outcome it counts, what an undecided game is called, its tournament figures).
+
+A game's engine imports this module, never the simulator: :class:`GameResult`, the one game's
+result every simulation returns, lives here for that reason.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass
+from typing import Any, Literal, Protocol
+
+from cardtable.errors import IllegalActionError
+
+__all__ = [
+    "GameResult",
+    "NotLegalNow",
+    "Simulation",
+    "SimulationBase",
+    "Unit",
+    "wilson_interval",
+]
+
+Unit = Literal["hand", "match"]
+
+
+class NotLegalNow(IllegalActionError):
+    """An action well formed, but not one the seat may take now (an agent's answer)."""
+
+
+def wilson_interval(wins: float, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    >>> [round(x, 3) for x in wilson_interval(60, 100)]
+    [0.502, 0.691]
+    """
+    if total <= 0:
+        return (0.0, 1.0)
+    p = wins / total
+    denominator = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / denominator
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class GameResult:
+    """One game, seen from the players (index 0 is the first player named, 1 the second).
+
+    ``points`` are the hand's points (``unit="hand"``) or the match's final points (with its
+    bonuses; a Cribbage match's game points); ``hand_points`` are the points each player
+    scored in its deals, bonuses of the match left out. ``winner`` is ``None`` for a game
+    without one (a dead or tied single hand). ``hands_won`` counts the deals each player won
+    (scored more in); ``outcomes`` maps an outcome kind of the game to ``[times for player 0,
+    for player 1]``. ``record`` is the match record text when asked. ``first_dealer`` is the
+    seat that dealt the first hand, and ``next_first_dealer`` the seat that deals first in
+    the next match of a series (``None`` for a single hand).
+    """
+
+    index: int
+    seed: str
+    seats: tuple[int, int]  # the seat of player 0 and of player 1
+    winner: int | None
+    points: tuple[int, int]
+    deals: int
+    dead: int
+    hands_won: tuple[int, int]
+    outcomes: dict[str, list[int]]  # outcome -> [times for player 0, for player 1]
+    decisions: tuple[int, int]
+    think: tuple[float, float]  # seconds spent in each player's act()
+    record: str | None = None
+    hand_points: tuple[int, int] = (0, 0)
+    _: KW_ONLY
+    first_dealer: int  # a seat
+    next_first_dealer: int | None = None  # a seat
+
+    @property
+    def margin(self) -> int:
+        """Player 0's points minus player 1's."""
+        return self.points[0] - self.points[1]
+
+
+class Simulation(Protocol):
+    """A game's own way to play many games fast, and the words of its results."""
+
+    @property
+    def seed_prefix(self) -> str:
+        """The word deal and player seeds are keyed with (``"{prefix}-deal:{d}"``)."""
+        ...
+
+    @property
+    def outcome_kinds(self) -> tuple[str, ...]:
+        """The outcomes a result counts, in the order they are listed."""
+        ...
+
+    @property
+    def undecided(self) -> str:
+        """What a game without a winner is called in a summary (``dead``, ``tied``)."""
+        ...
+
+    @property
+    def outcomes_heading(self) -> str:
+        """The words before the outcomes in a summary (``hands won by outcome``)."""
+        ...
+
+    @property
+    def match_points(self) -> str:
+        """What a match's points are, when they are not plain points (``game points``)."""
+        ...
+
+    @property
+    def names_game(self) -> bool:
+        """Whether a result's JSON names its game (gin's kept the format it had before)."""
+        ...
+
+    def player(self, level: str, seed: int) -> Any:
+        """The engine's player of a level: ``act(observation) -> action``."""
+        ...
+
+    def play(
+        self,
+        players: Sequence[Any],
+        rules: Any,
+        seed: str,
+        *,
+        seats: tuple[int, int],
+        unit: Unit,
+        index: int,
+        keep_record: bool,
+        first_dealer: int | None,
+    ) -> GameResult:
+        """Play one game from ``seed``, player ``k`` (built) in seat ``seats[k]``."""
+        ...
+
+    def agent_action(self, observation: Any, text: str) -> Any:
+        """An outside agent's answer (text) as an action for ``observation``'s seat;
+        raises :class:`~cardtable.errors.CardTableError` when it is not one, or not legal."""
+        ...
+
+    def tournament_figures(self, simulation: Any) -> dict[str, Any]:
+        """A tournament's figures from player A's side (``simulation``: its games, a
+        :class:`cardtable.sim.SimulationResult`)."""
+        ...
+
+    def tournament_text(self, a: str, b: str, data: Mapping[str, Any]) -> str:
+        """The tournament's figures (those of :meth:`tournament_figures`) for people."""
+        ...
+
+
+class SimulationBase:
+    """Defaults for a game's :class:`Simulation`: every setting a game names differently
+    is a class attribute; :meth:`player`, :meth:`play`, :meth:`agent_action`,
+    :meth:`tournament_figures` and :meth:`tournament_text` are the game's to write."""
+
+    seed_prefix: str = ""
+    outcome_kinds: tuple[str, ...] = ()
+    undecided: str = "undecided"
+    outcomes_heading: str = "games won by outcome"
+    match_points: str = ""
+    names_game: bool = True
