@@ -368,8 +368,8 @@ def add_gin_commands(sub: Any) -> None:
     sim.add_tournament(sub)
     web.add_serve(sub)
     _add_verify(sub)
-    tui.add_play(sub)
-    tui.add_lesson(sub)
+    tui.add_play(sub, game="gin")
+    tui.add_lesson(sub, game="gin")
     sim.add_simulate(sub)
     evaluate.add_evaluate(sub)  # added since the recorded outputs (tests/cli), like:
     _add_review(sub)
