@@ -158,9 +158,16 @@ class FinalScreen(InfoScreen):
         Binding("enter", "keys_note", "Keys", show=False),
     ]
 
+    @property
+    def final_keys(self) -> str:
+        """The keys it offers: the review's only where there is one to open."""
+        if self.review_opener is None:
+            return FINAL_KEYS.removesuffix(" · r: the review of the match")
+        return FINAL_KEYS
+
     def compose_body(self) -> ComposeResult:
         yield from super().compose_body()
-        yield Static(FINAL_KEYS, id="final-keys", classes="dialog-keys")
+        yield Static(self.final_keys, id="final-keys", classes="dialog-keys")
 
     def compose_buttons(self) -> ComposeResult:
         for button in super().compose_buttons():
@@ -169,7 +176,7 @@ class FinalScreen(InfoScreen):
 
     def action_keys_note(self) -> None:
         self.query_one("#final-keys", Static).update(
-            self.keys(f"⏎ starts nothing here: {FINAL_KEYS}.")
+            self.keys(f"⏎ starts nothing here: {self.final_keys}.")
         )
 
 

@@ -35,14 +35,14 @@ LOG_LINES: Final = 40
 
 GENERIC_CSS: Final = """
 GenericScreen #public {
-    height: auto; max-height: 4; border: round $secondary; border-title-color: $text-secondary;
+    height: auto; max-height: 5; border: round $secondary; border-title-color: $text-secondary;
     padding: 0 1; margin: 0 1;
 }
 GenericScreen #logbox {
     height: 1fr; min-height: 3; border: round $foreground 30%; border-title-color: $text-muted;
     padding: 0 1; margin: 0 1; scrollbar-size-vertical: 1;
 }
-GenericScreen #log { height: auto; }
+GenericScreen #log { width: 1fr; height: auto; border: none; padding: 0; margin: 0; }
 GenericScreen #hand { height: auto; padding: 0 2; }
 GenericScreen #turn { height: 1; text-style: bold; color: $text-accent; padding: 0 2; margin: 0; }
 GenericScreen #feedback { height: 1; padding: 0 2; }
