@@ -70,8 +70,6 @@ ModalScreen { align: center middle; background: $background 60%; }
     padding: 0 1; scrollbar-size-vertical: 1;
 }
 #lesson-text { height: auto; }
-LessonScreen.-over #middle, LessonScreen.-over #hand, LessonScreen.-over #actions,
-CribbageLessonScreen.-over #middle, CribbageLessonScreen.-over #hand,
-CribbageLessonScreen.-over #actions { display: none; }
+LessonBase.-over #middle, LessonBase.-over #hand, LessonBase.-over #actions { display: none; }
 #feedback { height: 1; color: $text-warning; }
 """
