@@ -17,8 +17,9 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from cardtable.cli.usage import UsageError, add_rules_options, settings_from, whole
+from cardtable.cli.usage import UsageError, settings_from, whole
 from cardtable.games import GameRules, default_game, game_names, games
+from cardtable.games import game as game_of
 
 __all__ = ["THEMES", "add_lesson", "add_play"]
 
@@ -61,8 +62,12 @@ def add_play(sub: Any, game: str | None = None) -> None:
         p.add_argument(
             "--set", action="append", metavar="KEY=VALUE", help="change one setting (repeatable)"
         )
-    else:
-        add_rules_options(p)
+    else:  # the game's own command: its presets (gin's help reads as it always did)
+        presets = list(game_of(game).presets())
+        p.add_argument("--rules", default=presets[0], help=f"rules preset: {', '.join(presets)}")
+        p.add_argument(
+            "--set", action="append", metavar="KEY=VALUE", help="change one setting (repeatable)"
+        )
     p.add_argument("--target", type=whole, help="score that ends the match")
     p.add_argument("--seed", help="match seed (random when absent)")
     p.add_argument(
@@ -186,6 +191,11 @@ def _playing(run: Callable[[], int]) -> int:
         raise UsageError(f"cannot open the database: {brief}") from None
 
 
+def _first_preset(args: argparse.Namespace) -> str | None:
+    """The preset a game's own ``play`` gives when none is named (``None``: no game)."""
+    return next(iter(game_of(args.game).presets()), None) if args.game else None
+
+
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if args.json and not args.plain:
         raise UsageError("--json needs --plain")
@@ -198,7 +208,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                 ("--set", args.set),
                 ("--target", args.target),
                 ("--seed", args.seed),
-                ("--rules", None if args.rules in (None, "standard") else args.rules),
+                ("--rules", None if args.rules in (None, _first_preset(args)) else args.rules),
             )
             if value
         ]
