@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
-from cardtable.tui import render
+from cardtable.gin.tui import render
 from cardtable.tui.dialogs import InfoScreen
 from cardtable.tui.review_screen import ReviewScreen
 

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from textual.widgets import Button, Static
 
+from cardtable.cribbage.tui.screen import CribbageScreen
+from cardtable.gin.tui import render
 from cardtable.table import TableService
-from cardtable.tui import render
-from cardtable.tui.app import CribbageApp
-from cardtable.tui.crib_screen import CribbageScreen
+from cardtable.tui.app import TableApp
 from cardtable.tui.review_screen import ReviewScreen
 from cardtable.tui.review_text import decision_line, hand_heading, parse_review, worst_text
 
@@ -57,7 +57,7 @@ def test_the_review_of_a_hand_from_the_show_and_from_v(
     name = f"{size[0]}x{size[1]}"
 
     async def scenario() -> None:
-        app = CribbageApp(table, new_match=None)
+        app = TableApp(table, new_match=None)
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             show = await play_to(Driver(pilot, app, shots, ""), "show")
@@ -96,7 +96,7 @@ def test_the_review_of_the_match_from_the_final_dialog(
     name = f"{size[0]}x{size[1]}"
 
     async def scenario() -> None:
-        app = CribbageApp(table, new_match=None)
+        app = TableApp(table, new_match=None)
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             final = await play_to(Driver(pilot, app, shots, ""), "final")
@@ -129,7 +129,7 @@ def test_v_without_a_finished_hand_says_so(service: TableService) -> None:
     table = new_table(service, seed="crib-review-none")
 
     async def scenario() -> None:
-        app = CribbageApp(table, new_match=None)
+        app = TableApp(table, new_match=None)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             await pilot.press("v")
@@ -146,7 +146,7 @@ def test_a_review_in_play_is_one_line(service: TableService) -> None:
     table = new_table(service, seed="crib-review-fault")
 
     async def scenario() -> None:
-        app = CribbageApp(table, new_match=None)
+        app = TableApp(table, new_match=None)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             screen = app.screen

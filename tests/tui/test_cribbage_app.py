@@ -15,12 +15,12 @@ from textual.widgets import Static
 
 from cardtable.cards import Card
 from cardtable.cribbage.score import show_score
+from cardtable.cribbage.tui.dialogs import CountScreen
+from cardtable.cribbage.tui.screen import CribbageScreen
+from cardtable.cribbage.tui.session import CribbageTable
 from cardtable.cribbage.views import SeatView
 from cardtable.table import TableService
-from cardtable.tui.app import CribbageApp
-from cardtable.tui.crib_dialogs import CountScreen
-from cardtable.tui.crib_screen import CribbageScreen
-from cardtable.tui.crib_session import CribbageTable
+from cardtable.tui.app import TableApp
 from cardtable.tui.dialogs import InfoScreen
 from cardtable.tui.widgets import CardView
 
@@ -57,7 +57,7 @@ class Driver:
     ``short`` is how many points to leave out of each count (muggins)."""
 
     def __init__(
-        self, pilot: Pilot[Any], app: CribbageApp, shots: Path, prefix: str, short: int = 0
+        self, pilot: Pilot[Any], app: TableApp, shots: Path, prefix: str, short: int = 0
     ) -> None:
         self.pilot = pilot
         self.app = app
@@ -183,7 +183,7 @@ def test_a_whole_short_game_by_keys_and_mouse(service: TableService, shots: Path
     table = new_table(service, seed="crib-go-35")  # a seed where the person must say go
 
     async def scenario() -> None:
-        app = CribbageApp(table, new_match=None)
+        app = TableApp(table, new_match=None)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             driver = Driver(pilot, app, shots, "cribbage")
@@ -217,7 +217,7 @@ def test_muggins_count_answer_and_the_opponent_taking_what_was_missed(
     table = new_table(service, seed="crib-muggins", muggins="on")
 
     async def scenario() -> None:
-        app = CribbageApp(table, new_match=None)
+        app = TableApp(table, new_match=None)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             driver = Driver(pilot, app, shots, "cribbage-muggins", short=1)
@@ -264,7 +264,7 @@ def test_the_table_at_small_and_large_sizes(
     table = new_table(service, preset=preset, seed="crib-sizes")
 
     async def scenario() -> None:
-        app = CribbageApp(table, theme=theme, ascii_only=size[0] == 80)
+        app = TableApp(table, theme=theme, ascii_only=size[0] == 80)
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             driver = Driver(pilot, app, shots, f"cribbage-{size[0]}x{size[1]}-{preset}")
@@ -292,7 +292,7 @@ def test_hint_is_shown_and_can_be_played(service: TableService, shots: Path) -> 
     table = new_table(service, seed="crib-hint")
 
     async def scenario() -> None:
-        app = CribbageApp(table)
+        app = TableApp(table)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             advice = service.hint(table.match_id, table.token)
@@ -325,7 +325,7 @@ def test_the_next_match_of_the_series_from_the_final(service: TableService) -> N
     table = new_table(service, seed="crib-series")
 
     async def scenario() -> None:
-        app = CribbageApp(table, new_match=lambda done: done.next_match())
+        app = TableApp(table, new_match=lambda done: done.next_match())
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             driver = Driver(pilot, app, Path("."), "")
@@ -342,11 +342,11 @@ def test_the_next_match_of_the_series_from_the_final(service: TableService) -> N
 
 def test_the_cribbage_lesson_full_screen(shots: Path) -> None:
     from cardtable.cribbage.lesson import LESSON_STEPS
-    from cardtable.tui.app import CribbageLessonApp
-    from cardtable.tui.crib_lesson import CribbageLessonScreen
+    from cardtable.cribbage.tui.lesson import CribbageLessonScreen
+    from cardtable.tui.app import LessonApp
 
     async def scenario() -> None:
-        app = CribbageLessonApp()
+        app = LessonApp("cribbage")
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -394,25 +394,27 @@ def test_the_commands_open_the_cribbage_table_and_lesson(
     import io
 
     from cardtable.cli.main import main
-    from cardtable.tui.app import CribbageLessonApp, TableApp
+    from cardtable.cribbage.tui.lesson import CribbageLessonScreen
+    from cardtable.tui.app import LessonApp, TableApp
 
     opened: list[Any] = []
-    for app_class in (CribbageApp, CribbageLessonApp, TableApp):
+    for app_class in (TableApp, LessonApp):
         monkeypatch.setattr(app_class, "run", lambda self: opened.append(self))
     out = io.StringIO()
     argv = ["play", "--game", "cribbage", "--rules", "short", "--set", "muggins=on"]
     assert main([*argv, "--seed", "cli", "--level", "random"], out) == 0
     app = opened[0]
-    assert isinstance(app, CribbageApp)
+    assert isinstance(app, TableApp) and isinstance(app.table, CribbageTable)
     assert app.table.view.rules["target"] == 61 and app.table.view.rules["muggins"] is True
     text = out.getvalue()
     assert f"/match/{app.table.match_id}?token={app.table.token}" in text
     assert f"cardtable play --resume {app.table.match_id}" in text
     # --resume without --game opens the latest terminal match, whatever its game.
     assert main(["play", "--resume"], io.StringIO()) == 0
-    assert isinstance(opened[1], CribbageApp) and opened[1].table.match_id == app.table.match_id
-    # --game defaults to gin, as before.
+    assert isinstance(opened[1].table, CribbageTable)
+    assert opened[1].table.match_id == app.table.match_id
+    # --game defaults to the registry's default game (gin, the first).
     assert main(["play", "--seed", "g", "--level", "random"], io.StringIO()) == 0
-    assert isinstance(opened[2], TableApp)
+    assert isinstance(opened[2], TableApp) and opened[2].table.game == "gin"
     assert main(["lesson", "--game", "cribbage"], io.StringIO()) == 0
-    assert isinstance(opened[3], CribbageLessonApp)
+    assert isinstance(opened[3], LessonApp) and opened[3].front.lesson is CribbageLessonScreen

@@ -11,17 +11,17 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from cardtable.cribbage.tui.dialogs import CountScreen
+from cardtable.cribbage.tui.screen import CribbageScreen
+from cardtable.cribbage.tui.session import CribbageTable
 from cardtable.table import SeatSpec, TableService
-from cardtable.tui.app import CribbageApp
-from cardtable.tui.crib_dialogs import CountScreen
-from cardtable.tui.crib_screen import CribbageScreen
-from cardtable.tui.crib_session import CribbageTable
+from cardtable.tui.app import TableApp
 from tests.tui.test_cribbage_app import Driver, new_table, run, settle, true_points
 
 SMALL = (80, 24)
 
 
-async def _to_my_count(pilot: Pilot[Any], app: CribbageApp) -> Driver:
+async def _to_my_count(pilot: Pilot[Any], app: TableApp) -> Driver:
     """Play the person's seat until the dialog for stating its count is open."""
     driver = Driver(pilot, app, Path("."), "")
     for _ in range(400):
@@ -31,20 +31,20 @@ async def _to_my_count(pilot: Pilot[Any], app: CribbageApp) -> Driver:
     raise AssertionError("the person never had a show to count")
 
 
-async def _state(pilot: Pilot[Any], app: CribbageApp, points: int) -> None:
+async def _state(pilot: Pilot[Any], app: TableApp, points: int) -> None:
     await pilot.press(*str(points), "enter")
     await settle(pilot)
     await settle(pilot)
 
 
-Play = Callable[[Pilot[Any], CribbageApp], Awaitable[None]]
+Play = Callable[[Pilot[Any], TableApp], Awaitable[None]]
 
 
 def at_table(table: CribbageTable, play: Play) -> None:
     """Open the full-screen table at 80x24, let ``play`` drive it, then quit (q)."""
 
     async def scenario() -> None:
-        app = CribbageApp(table, new_match=None)
+        app = TableApp(table, new_match=None)
         async with app.run_test(size=SMALL) as pilot:
             await settle(pilot)
             await play(pilot, app)
@@ -53,7 +53,7 @@ def at_table(table: CribbageTable, play: Play) -> None:
     run(scenario)
 
 
-def _log(app: CribbageApp) -> list[str]:
+def _log(app: TableApp) -> list[str]:
     screen = app.screen_stack[-1]
     if not isinstance(screen, CribbageScreen):
         screen = next(s for s in app.screen_stack if isinstance(s, CribbageScreen))
@@ -66,7 +66,7 @@ def test_a_count_above_the_show_is_final_and_the_computer_calls_muggins(
     table = new_table(service, preset="muggins", seed="crib-over")
     stated: list[int] = []
 
-    async def scenario(pilot: Pilot[Any], app: CribbageApp) -> None:
+    async def scenario(pilot: Pilot[Any], app: TableApp) -> None:
         await _to_my_count(pilot, app)
         view = app.table.view
         truth = true_points(view)
@@ -95,7 +95,7 @@ def test_a_count_above_the_show_after_resuming(service: TableService) -> None:
     is taken as stated."""
     table = new_table(service, preset="muggins", seed="crib-over-resume")
 
-    async def first(pilot: Pilot[Any], app: CribbageApp) -> None:
+    async def first(pilot: Pilot[Any], app: TableApp) -> None:
         await _to_my_count(pilot, app)
         await pilot.press("escape")
         await settle(pilot)
@@ -104,7 +104,7 @@ def test_a_count_above_the_show_after_resuming(service: TableService) -> None:
     again = CribbageTable.resume(service, table.match_id)
     counts: list[int] = []
 
-    async def resumed(pilot: Pilot[Any], app: CribbageApp) -> None:
+    async def resumed(pilot: Pilot[Any], app: TableApp) -> None:
         assert isinstance(app.screen, CountScreen)  # opened at once on resume
         view = app.table.view
         counts.append(view.action_count)
@@ -121,7 +121,7 @@ def test_a_refused_count_never_crashes_the_table(service: TableService) -> None:
     again, and typing it again and again changes nothing and crashes nothing."""
     table = new_table(service, preset="muggins", seed="crib-refused")
 
-    async def scenario(pilot: Pilot[Any], app: CribbageApp) -> None:
+    async def scenario(pilot: Pilot[Any], app: TableApp) -> None:
         await _to_my_count(pilot, app)
         count = app.table.view.action_count
         for _ in range(4):
@@ -155,7 +155,7 @@ def test_at_a_friends_table_the_dealer_lays_away_first(service: TableService) ->
     assert token is not None
     table = CribbageTable(service, created.match_id, token)
 
-    async def scenario(pilot: Pilot[Any], app: CribbageApp) -> None:
+    async def scenario(pilot: Pilot[Any], app: TableApp) -> None:
         screen = app.screen
         assert isinstance(screen, CribbageScreen)
         turn = str(screen.query_one("#turn").render())

@@ -17,11 +17,11 @@ from cardtable.cli.main import main
 from cardtable.cribbage.game import CRIBBAGE
 from cardtable.cribbage.hand import Phase
 from cardtable.cribbage.score import show_score
+from cardtable.cribbage.tui.plain import PlainCribbage, PlainCribbageLesson, action_text
+from cardtable.cribbage.tui.session import CribbageTable
+from cardtable.gin.tui.session import resumable_matches
 from cardtable.store import Store
 from cardtable.table import TableService
-from cardtable.tui.crib_plain import PlainCribbage, PlainCribbageLesson, action_text
-from cardtable.tui.crib_session import CribbageTable
-from cardtable.tui.session import resumable_matches
 from tests.cards_in_json import card_strings
 
 CLI = [sys.executable, "-c", "import sys; from cardtable.cli.main import main; sys.exit(main())"]

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from cardtable.cards import Card
+from cardtable.cribbage.tui import render as words
+from cardtable.cribbage.tui.session import CribbageTable
 from cardtable.cribbage.views import (
     BoardView,
     EventView,
@@ -18,8 +20,6 @@ from cardtable.cribbage.views import (
     ShowView,
 )
 from cardtable.table import TableService
-from cardtable.tui import crib_render as words
-from cardtable.tui.crib_session import CribbageTable
 
 from .test_cribbage_plain import hidden_cards
 

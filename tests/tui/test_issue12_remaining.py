@@ -16,15 +16,15 @@ from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
+from cardtable.cribbage.tui.screen import CribbageScreen
+from cardtable.cribbage.tui.session import CribbageTable
 from cardtable.gin.rules import Rules
+from cardtable.gin.tui import render
+from cardtable.gin.tui.session import TerminalTable
+from cardtable.gin.tui.table_screen import TableScreen
 from cardtable.table import HandReplay, TableService
-from cardtable.tui import render
-from cardtable.tui.app import CribbageApp, TableApp
-from cardtable.tui.crib_screen import CribbageScreen
-from cardtable.tui.crib_session import CribbageTable
+from cardtable.tui.app import TableApp
 from cardtable.tui.dialogs import InfoScreen
-from cardtable.tui.session import TerminalTable
-from cardtable.tui.table_screen import TableScreen
 
 from .screen_text import SIZE_IDS, SIZES, on_page, on_screen, screen_rows
 from .tui_driver import Driver, run, settle
@@ -187,7 +187,7 @@ def test_cribbage_help_and_show_reach_their_end(
     seat = crib_table(service, f"crib-pages-{size[0]}")
 
     async def scenario() -> None:
-        app = CribbageApp(seat)
+        app = TableApp(seat)
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             await pilot.press("question_mark")
@@ -351,7 +351,7 @@ def test_cribbage_refusals_leave_the_move_log_alone(
     seat = crib_table(service, f"crib-errors-{size[0]}")
 
     async def scenario() -> None:
-        app = CribbageApp(seat)
+        app = TableApp(seat)
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             screen = app.screen

@@ -13,11 +13,11 @@ import pytest
 from textual.drivers.headless_driver import HeadlessDriver
 
 from cardtable.gin.rules import Rules
+from cardtable.gin.tui.plain import PlainTable
+from cardtable.gin.tui.session import TerminalTable, resumable_matches
 from cardtable.table import TableService
 from cardtable.tui import ascii as ascii_mode
 from cardtable.tui.app import TableApp
-from cardtable.tui.plain import PlainTable
-from cardtable.tui.session import TerminalTable, resumable_matches
 
 from .tui_driver import run, settle
 

@@ -21,15 +21,15 @@ from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widget import Widget
 
+from cardtable.cribbage.tui.screen import CribbageScreen
+from cardtable.cribbage.tui.session import CribbageTable
 from cardtable.gin.rules import Rules as GinRules
+from cardtable.gin.tui.session import TerminalTable
+from cardtable.gin.tui.table_screen import TableScreen
 from cardtable.table import TableService
-from cardtable.tui.app import CribbageApp, TableApp
-from cardtable.tui.crib_screen import CribbageScreen
-from cardtable.tui.crib_session import CribbageTable
+from cardtable.tui.app import TableApp
 from cardtable.tui.dialogs import InfoScreen
-from cardtable.tui.session import TerminalTable
 from cardtable.tui.stats_text import stats_lines
-from cardtable.tui.table_screen import TableScreen
 
 from .screen_text import SIZE_IDS, SIZES, on_page, screen_rows
 from .test_cribbage_app import Driver
@@ -92,7 +92,7 @@ def test_the_newest_move_and_its_points_are_always_in_view(
     table = crib_table(service)
 
     async def scenario() -> None:
-        app = CribbageApp(table)
+        app = TableApp(table)
         async with opened(app, size) as (_pilot, driver):
             seen_plays = 0
             for _ in range(40):
@@ -116,7 +116,7 @@ def test_a_resize_brings_the_side_log_to_its_newest_line(service: TableService) 
     table = crib_table(service)
 
     async def scenario() -> None:
-        app = CribbageApp(table)
+        app = TableApp(table)
         async with opened(app, NARROW) as (pilot, driver):
             screen = driver.screen
             while len(screen.log_lines) < 30 or app.screen is not screen:
@@ -148,7 +148,7 @@ def test_the_title_keeps_the_game_points_and_the_knock_limit_whole(
             title = screen_rows(app)[0]
             assert words in title, title
 
-    run(lambda: scenario(CribbageApp(crib), "game points 0–0"))
+    run(lambda: scenario(TableApp(crib), "game points 0–0"))
     run(lambda: scenario(TableApp(gin), "knock ≤ 10"))
 
 
@@ -159,7 +159,7 @@ def test_the_board_draws_both_pegs(service: TableService, size: tuple[int, int])
     table = crib_table(service)
 
     async def scenario() -> None:
-        app = CribbageApp(table)
+        app = TableApp(table)
         async with opened(app, size) as (_pilot, driver):
             board = table.view.board
             while not all(0 < board.back_pegs[s] < board.pegs[s] for s in (0, 1)):
@@ -186,7 +186,7 @@ def test_the_key_panel_names_i_for_the_statistics(service: TableService) -> None
         async with opened(app, WIDE) as (_pilot, _):
             assert "i statistics" in region_text(app, app.screen.query_one("#keys"))
 
-    run(lambda: scenario(CribbageApp(crib)))
+    run(lambda: scenario(TableApp(crib)))
     run(lambda: scenario(TableApp(gin)))
 
 
@@ -202,7 +202,7 @@ def test_a_third_card_for_the_crib_is_refused_aloud(
     table = crib_table(service)
 
     async def scenario() -> None:
-        app = CribbageApp(table)
+        app = TableApp(table)
         async with opened(app, size) as (pilot, driver):
             screen, hand = driver.screen, list(table.view.hand)
             for card in hand[:3]:
@@ -243,15 +243,15 @@ def test_ascii_spells_enter_out(service: TableService, size: tuple[int, int]) ->
                 rows = "\n".join(screen_rows(app))
                 assert "⏎" not in rows, rows
                 # (gin's table offers the upcard first: no Enter key to name yet)
-                assert "Enter" in rows or (not key and isinstance(app, TableApp)), rows
-                if key == "question_mark" and isinstance(app, CribbageApp):
+                assert "Enter" in rows or (not key and isinstance(app.table, TerminalTable)), rows
+                if key == "question_mark" and isinstance(app.table, CribbageTable):
                     assert on_page(app, "the front one (@) is the score")  # as drawn
                 if key:
                     await pilot.press("escape")
                     await settle(pilot)
             assert pages == 2
 
-    run(lambda: scenario(CribbageApp(crib, ascii_only=True)))
+    run(lambda: scenario(TableApp(crib, ascii_only=True)))
     run(lambda: scenario(TableApp(gin, ascii_only=True)))
 
 
@@ -282,7 +282,7 @@ def test_enter_on_the_final_dialog_starts_no_rematch(
             assert app.table.match_id != table.match_id
             assert app.table.command == "cardtable"
 
-    for app, table in ((CribbageApp, crib), (TableApp, gin)):
+    for app, table in ((TableApp, crib), (TableApp, gin)):
         run(lambda app=app, table=table: scenario(app(table, new_match=another), table))
 
 
@@ -301,7 +301,7 @@ def test_the_cribbage_hint_reads_as_gins(service: TableService, size: tuple[int,
     advice = service.hint(table.match_id, table.token)
 
     async def scenario() -> None:
-        app = CribbageApp(table)
+        app = TableApp(table)
         async with opened(app, size) as (pilot, _):
             await pilot.press("h")
             await settle(pilot)
@@ -342,7 +342,7 @@ def test_cardtable_play_names_cardtable(db_url: str, monkeypatch: pytest.MonkeyP
     ``ginrummy serve`` under ``cardtable play``; the gin command keeps its own words."""
     from cardtable.cli.gin import main as ginrummy
     from cardtable.cli.main import main as cardtable
-    from cardtable.tui import render
+    from cardtable.gin.tui import render
 
     opened: list[TableApp] = []
     monkeypatch.setattr(TableApp, "run", lambda self: opened.append(self))

@@ -12,9 +12,9 @@ from cardtable.gin.actions import Action
 from cardtable.gin.hand import Hand
 from cardtable.gin.melds import arrangements_within, best_arrangement, deadwood
 from cardtable.gin.rules import Rules
+from cardtable.gin.tui import render
+from cardtable.gin.tui.session import TerminalTable
 from cardtable.table import PlayView, SeatView, TableService
-from cardtable.tui import render
-from cardtable.tui.session import TerminalTable
 
 from .tui_driver import choose
 

@@ -16,11 +16,11 @@ import pytest
 from textual.widget import Widget
 
 from cardtable.cli.main import main
-from cardtable.tui.app import CribbageLessonApp, LessonApp
-from cardtable.tui.crib_plain import PlainCribbageLesson
+from cardtable.cribbage.tui.plain import PlainCribbageLesson
+from cardtable.gin.tui.render import symbolise
+from cardtable.tui.app import LessonApp
 from cardtable.tui.dialogs import InfoScreen
 from cardtable.tui.lesson_base import LessonBase
-from cardtable.tui.render import symbolise
 
 from .screen_text import on_page, on_screen, screen_rows
 
@@ -37,9 +37,9 @@ def in_view(widget: Widget, height: int) -> bool:
     return region.height > 0 and region.bottom <= height - 1
 
 
-def lesson_by_hints(app_class: type[LessonApp | CribbageLessonApp], name: str, shots: Path) -> None:
+def lesson_by_hints(game: str, name: str, shots: Path) -> None:
     async def scenario() -> None:
-        app = app_class()
+        app = LessonApp(game)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -74,16 +74,16 @@ def lesson_by_hints(app_class: type[LessonApp | CribbageLessonApp], name: str, s
 
 
 def test_the_gin_lesson_by_its_hints_at_80x24(shots: Path) -> None:
-    lesson_by_hints(LessonApp, "lesson-hints-gin", shots)
+    lesson_by_hints("gin", "lesson-hints-gin", shots)
 
 
 def test_the_cribbage_lesson_by_its_hints_at_80x24(shots: Path) -> None:
-    lesson_by_hints(CribbageLessonApp, "lesson-hints-cribbage", shots)
+    lesson_by_hints("cribbage", "lesson-hints-cribbage", shots)
 
 
 def test_the_cribbage_show_scrolls_and_q_stays_in_sight(shots: Path) -> None:
     async def scenario() -> None:
-        app = CribbageLessonApp()
+        app = LessonApp("cribbage")
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -110,7 +110,7 @@ def test_the_cribbage_show_scrolls_and_q_stays_in_sight(shots: Path) -> None:
 
 def test_an_equally_good_discard_is_told_in_the_coachs_box(shots: Path) -> None:
     async def scenario() -> None:
-        app = LessonApp()
+        app = LessonApp("gin")
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen

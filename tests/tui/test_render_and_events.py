@@ -8,6 +8,8 @@ from typing import Any
 
 from cardtable.cards import Card
 from cardtable.gin.rules import Rules
+from cardtable.gin.tui import render
+from cardtable.gin.tui.session import TerminalTable, finished_events
 from cardtable.table import (
     EventView,
     HandReplay,
@@ -17,8 +19,6 @@ from cardtable.table import (
     ResultView,
     TableService,
 )
-from cardtable.tui import render
-from cardtable.tui.session import TerminalTable, finished_events
 
 from .tui_driver import choose
 

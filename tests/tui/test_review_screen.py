@@ -11,12 +11,12 @@ import pytest
 from textual.widgets import Button, Static
 
 from cardtable.gin.rules import Rules
+from cardtable.gin.tui import render
+from cardtable.gin.tui.session import TerminalTable
+from cardtable.gin.tui.table_screen import TableScreen
 from cardtable.table import TableService
-from cardtable.tui import render
 from cardtable.tui.app import TableApp
 from cardtable.tui.review_screen import ReviewScreen
-from cardtable.tui.session import TerminalTable
-from cardtable.tui.table_screen import TableScreen
 
 from .review_checks import check_lines, check_scrolls, open_review, play_to, text_of
 from .screen_text import SIZE_IDS, SIZES

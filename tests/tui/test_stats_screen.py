@@ -15,14 +15,15 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from cardtable.cribbage.game import CRIBBAGE
+from cardtable.cribbage.tui import render as crib_render
+from cardtable.cribbage.tui.dialogs import final_screen as crib_final_screen
+from cardtable.cribbage.tui.session import CribbageTable
 from cardtable.gin.rules import Rules
+from cardtable.gin.tui import render
+from cardtable.gin.tui.dialogs import final_screen
+from cardtable.gin.tui.session import TerminalTable, terminal_seats
 from cardtable.table import SeatSpec, TableService
-from cardtable.tui import crib_render, render
-from cardtable.tui.app import CribbageApp, TableApp
-from cardtable.tui.crib_dialogs import final_screen as crib_final_screen
-from cardtable.tui.crib_session import CribbageTable
-from cardtable.tui.dialogs import final_screen
-from cardtable.tui.session import TerminalTable, terminal_seats
+from cardtable.tui.app import TableApp
 from cardtable.tui.stats_screen import StatsScreen
 from cardtable.tui.stats_text import stats_lines
 from tests.helpers import game_stats
@@ -156,7 +157,7 @@ def test_i_at_the_cribbage_table_opens_the_same_statistics(
     assert "Cribbage:" in expected and expected[0].startswith("Gin Rummy")
 
     async def scenario() -> None:
-        app = CribbageApp(crib, new_match=None)
+        app = TableApp(crib, new_match=None)
         async with app.run_test(size=size) as pilot:
             await settle(pilot)
             screen = await open_stats(pilot, expected)

@@ -10,13 +10,14 @@ import pytest
 
 from cardtable.gin.lesson import LESSON_STEPS
 from cardtable.gin.rules import Rules
+from cardtable.gin.tui import render
+from cardtable.gin.tui.dialogs import KnockScreen
+from cardtable.gin.tui.lesson_screen import LessonScreen
+from cardtable.gin.tui.session import TerminalTable
+from cardtable.gin.tui.table_screen import TableScreen
 from cardtable.table import TableService
-from cardtable.tui import render
 from cardtable.tui.app import LessonApp, TableApp
-from cardtable.tui.dialogs import InfoScreen, KnockScreen
-from cardtable.tui.lesson_screen import LessonScreen
-from cardtable.tui.session import TerminalTable
-from cardtable.tui.table_screen import TableScreen
+from cardtable.tui.dialogs import InfoScreen
 from cardtable.tui.widgets import CardView
 
 from .tui_driver import Driver, run, settle
@@ -135,7 +136,7 @@ def test_hint_is_shown_and_can_be_played(service: TableService, shots: Path) -> 
 
 def test_the_lesson_runs_the_shared_script(shots: Path) -> None:
     async def scenario() -> None:
-        app = LessonApp()
+        app = LessonApp("gin")
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen

@@ -17,9 +17,9 @@ from cardtable.cli.gin import main
 from cardtable.gin.lesson import LESSON_STEPS
 from cardtable.gin.melds import deadwood
 from cardtable.gin.rules import Rules
+from cardtable.gin.tui.plain import PlainLesson, PlainTable
+from cardtable.gin.tui.session import TerminalTable, resumable_matches
 from cardtable.table import SeatSpec, TableService
-from cardtable.tui.plain import PlainLesson, PlainTable
-from cardtable.tui.session import TerminalTable, resumable_matches
 
 from .tui_driver import best_discard, helps
 

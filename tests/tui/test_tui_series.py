@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from cardtable.gin.rules import Rules, SeriesFirst
+from cardtable.gin.tui.session import TerminalTable
+from cardtable.gin.tui.table_screen import TableScreen
 from cardtable.table import TableService
 from cardtable.tui.app import TableApp
 from cardtable.tui.launch import another
-from cardtable.tui.session import TerminalTable
-from cardtable.tui.table_screen import TableScreen
 
 from .tui_driver import Driver, choose, run, settle
 

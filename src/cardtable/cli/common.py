@@ -503,10 +503,10 @@ _ADDERS: Final[dict[str, Callable[[Any, AnyGame], None]]] = {
     "verify": _add_verify,
     "simulate": _add_simulate,
     "evaluate": _add_evaluate,
-    # The tables' commands, for a game whose list places them (they choose their own game).
+    # The tables' commands, for a game whose list places them: that game's table and lesson.
     "serve": lambda sub, of: web.add_serve(sub),
-    "play": lambda sub, of: tui.add_play(sub),
-    "lesson": lambda sub, of: tui.add_lesson(sub),
+    "play": lambda sub, of: tui.add_play(sub, game=of.name),
+    "lesson": lambda sub, of: tui.add_lesson(sub, game=of.name),
 }
 
 

@@ -88,7 +88,10 @@ class CribbageGame(GameBase[Match, Rules]):
     about = _ABOUT
     rules_type = Rules
     lesson: ClassVar[Lesson | None] = ScriptedLesson(LessonSession, lesson_view)
-    screens: ClassVar[Mapping[str, str]] = {}
+    screens: ClassVar[Mapping[str, str]] = {
+        "tui": "cardtable.cribbage.tui.full:FULL_SCREEN",
+        "plain": "cardtable.cribbage.tui.line:PLAIN",
+    }
     commands = "cardtable.cribbage.commands:COMMANDS"
     research = "cardtable.cribbage.env.research:RESEARCH"
     simulation = "cardtable.cribbage.simulation:SIMULATION"

@@ -381,9 +381,11 @@ class Game(Protocol[M]):
 
     @property
     def screens(self) -> Mapping[str, Ref]:
-        """The game's own screens by front end: ``"tui"`` (a Textual screen class),
-        ``"plain"`` (a line-by-line table), ``"web"`` (a folder of static files whose
-        ``table.js`` exports the table). A front end not named uses its generic screen."""
+        """The game's own screens by front end: ``"tui"`` (a
+        :class:`cardtable.tui.front.FullScreen`: its Textual screens, seat and style sheet),
+        ``"plain"`` (a :class:`cardtable.tui.front.Plain`: its line-by-line table),
+        ``"web"`` (a folder of static files whose ``table.js`` exports the table). A front
+        end not named uses its generic screen."""
         ...
 
     @property

@@ -104,7 +104,10 @@ class GinGame(GameBase[Match, Rules]):
     about = _ABOUT
     rules_type = Rules
     lesson: ClassVar[Lesson | None] = ScriptedLesson(LessonSession, lesson_view)
-    screens: ClassVar[Mapping[str, str]] = {}
+    screens: ClassVar[Mapping[str, str]] = {
+        "tui": "cardtable.gin.tui.full:FULL_SCREEN",
+        "plain": "cardtable.gin.tui.line:PLAIN",
+    }
     commands = "cardtable.gin.commands:COMMANDS"
     research = "cardtable.gin.env.research:RESEARCH"
     simulation = "cardtable.gin.simulation:SIMULATION"

@@ -1,54 +1,42 @@
-"""The full-screen terminal table (Textual): a match against the computer (Gin Rummy or
-Cribbage), and the lessons.
+"""The full-screen terminal table (Textual): one app for a match of any game, one for any
+game's lesson.
 
-The apps only hold what their screens share (the seat, the theme, how to show cards); the
-match screen is :mod:`cardtable.tui.table_screen`, the lesson :mod:`cardtable.tui.lesson_screen`,
-the dialogs :mod:`cardtable.tui.dialogs` and the style sheet :mod:`cardtable.tui.styles`.
+The apps hold only what every screen shares (the seat, the theme, how to show cards); the
+screen itself is the game's (:func:`cardtable.tui.front.full_screen`: its own, found through
+the registry, or the generic one), with the framework's style sheet
+(:mod:`cardtable.tui.styles`) and the game's added to it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
 
+from cardtable.games import game
 from cardtable.tui import ascii as ascii_mode
-from cardtable.tui.crib_lesson import CribbageLessonScreen
-from cardtable.tui.crib_screen import CribbageScreen
-from cardtable.tui.crib_session import CribbageTable
-from cardtable.tui.dialogs import FinalScreen, InfoScreen, KnockScreen, ShowdownScreen
-from cardtable.tui.lesson_screen import LessonScreen
-from cardtable.tui.session import TerminalTable
-from cardtable.tui.styles import CRIBBAGE_CSS, CSS
-from cardtable.tui.table_screen import TableScreen
+from cardtable.tui.front import full_screen
+from cardtable.tui.styles import CSS
 from cardtable.tui.widgets import CardGroup, CardView, HandView, Pile
 
-__all__ = [
-    "CribbageApp",
-    "CribbageLessonApp",
-    "CribbageLessonScreen",
-    "CribbageScreen",
-    "FinalScreen",
-    "InfoScreen",
-    "KnockScreen",
-    "LessonApp",
-    "LessonScreen",
-    "ShowdownScreen",
-    "TableApp",
-    "TableScreen",
-]
+__all__ = ["LessonApp", "TableApp"]
 
 
 class _CardTableApp(App[None]):
-    """What the apps share: the theme at start, and ``--ascii`` (ASCII borders, keys and
-    frames: :mod:`cardtable.tui.ascii`)."""
+    """What the apps share: the style sheet (the framework's and the game's), the theme at
+    start, and ``--ascii`` (ASCII borders, keys and frames: :mod:`cardtable.tui.ascii`)."""
 
-    def __init__(self, *, ascii_only: bool, theme: str) -> None:
+    def __init__(self, *, css: str, title: str, ascii_only: bool, theme: str) -> None:
+        sheet = CSS + css
         if ascii_only:
             widgets = ascii_mode.widget_css((CardView, CardGroup, HandView, Pile))
-            # The instance's own sheet (Textual reads ``self.CSS``), the class's left as it is.
-            object.__setattr__(self, "CSS", ascii_mode.ascii_css(*widgets, type(self).CSS))
+            sheet = ascii_mode.ascii_css(*widgets, sheet)
+        # The instance's own sheet and title (Textual reads ``self.CSS``), the class's left
+        # as they are.
+        object.__setattr__(self, "CSS", sheet)
+        object.__setattr__(self, "TITLE", title)
         super().__init__()
         self.ascii_only = ascii_only
         self.start_theme = theme
@@ -65,79 +53,58 @@ class _CardTableApp(App[None]):
 
 
 class TableApp(_CardTableApp):
-    """A match against the computer at one terminal seat.
+    """A match against the computer at one terminal seat (``table``: the game's seat), on
+    the game's screen.
 
     ``new_match`` is asked for the table to open after a finished match (``n`` on the final
     screen), given the finished one: the terminal continues the series there.
     """
 
-    CSS = CSS
-    TITLE = "Gin Rummy"
-
     def __init__(
         self,
-        table: TerminalTable,
+        table: Any,
         *,
         ascii_only: bool = False,
         theme: str = "textual-dark",
-        new_match: Callable[[TerminalTable], TerminalTable] | None = None,
+        new_match: Callable[[Any], Any] | None = None,
     ) -> None:
-        super().__init__(ascii_only=ascii_only, theme=theme)
+        self.front = full_screen(table.game)
+        super().__init__(
+            css=self.front.css,
+            title=game(table.game).title,
+            ascii_only=ascii_only,
+            theme=theme,
+        )
         self.table = table
         self.new_match = new_match
 
+    def rematch(self) -> bool:
+        """Sit at the next match of the series (False: the app offers none)."""
+        if self.new_match is None:
+            return False
+        self.table = self.new_match(self.table)
+        return True
+
     def on_mount(self) -> None:
         super().on_mount()
-        self.push_screen(TableScreen(self))
+        self.push_screen(self.front.screen(self))
 
 
 class LessonApp(_CardTableApp):
-    """The guided lesson, full screen."""
+    """The guided lesson of the game ``name``, full screen (a game with a lesson screen)."""
 
-    CSS = CSS
-    TITLE = "Gin Rummy lesson"
-
-    def __init__(self, *, ascii_only: bool = False, theme: str = "textual-dark") -> None:
-        super().__init__(ascii_only=ascii_only, theme=theme)
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.push_screen(LessonScreen(self.ascii_only))
-
-
-class CribbageApp(_CardTableApp):
-    """A cribbage match against the computer at one terminal seat; ``new_match`` as in
-    :class:`TableApp`."""
-
-    CSS = CRIBBAGE_CSS
-    TITLE = "Cribbage"
-
-    def __init__(
-        self,
-        table: CribbageTable,
-        *,
-        ascii_only: bool = False,
-        theme: str = "textual-dark",
-        new_match: Callable[[CribbageTable], CribbageTable] | None = None,
-    ) -> None:
-        super().__init__(ascii_only=ascii_only, theme=theme)
-        self.table = table
-        self.new_match = new_match
+    def __init__(self, name: str, *, ascii_only: bool = False, theme: str = "textual-dark") -> None:
+        self.front = full_screen(name)
+        if self.front.lesson is None:
+            raise ValueError(f"{name} has no lesson for the terminal")
+        super().__init__(
+            css=self.front.css,
+            title=f"{game(name).title} lesson",
+            ascii_only=ascii_only,
+            theme=theme,
+        )
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.push_screen(CribbageScreen(self))
-
-
-class CribbageLessonApp(_CardTableApp):
-    """The guided Cribbage lesson, full screen."""
-
-    CSS = CRIBBAGE_CSS
-    TITLE = "Cribbage lesson"
-
-    def __init__(self, *, ascii_only: bool = False, theme: str = "textual-dark") -> None:
-        super().__init__(ascii_only=ascii_only, theme=theme)
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.push_screen(CribbageLessonScreen(self.ascii_only))
+        assert self.front.lesson is not None
+        self.push_screen(self.front.lesson(self.ascii_only))

@@ -1,12 +1,13 @@
-"""The full-screen table's dialogs: how to knock, a page of text, the showdown, the final.
+"""The dialogs every game's full screen shares: a titled page of text that scrolls (a hint,
+the score sheet, help, the coach's review), and the end of the match (n for a rematch).
 
-Each is a modal screen that answers its caller when it closes (``dismiss``): the knock dialog
-with the action of the chosen layout, the others with True for ⏎ (or the first button).
+Each is a modal screen that answers its caller when it closes (``dismiss``): True for ⏎ (or
+the first button), False for esc.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
@@ -14,66 +15,19 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Button, Static
 
-from cardtable.table import HandSummary, HintView, SeatView
-from cardtable.tui import render
-from cardtable.tui.widgets import Group, HandView, colour_cards, group_hand, markup_escape
+from cardtable.tui.cards import key_words
+from cardtable.tui.widgets import markup_escape
 
 __all__ = [
+    "DIALOG_CHROME",
+    "FINAL_KEYS",
     "FinalScreen",
     "InfoScreen",
-    "KnockScreen",
     "ReviewOpener",
-    "ShowdownScreen",
-    "final_screen",
-    "help_screen",
-    "hint_screen",
-    "sheet_screen",
+    "rematch_line",
 ]
-
-
-class KnockScreen(ModalScreen[str | None]):
-    """Choose how to end the hand: the card thrown and the layout (the best one first)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Back")]
-
-    def __init__(self, choices: Sequence[render.KnockChoice], start: int, ascii_only: bool) -> None:
-        super().__init__()
-        self.choices = list(choices)
-        self.start = start
-        self.ascii_only = ascii_only
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(
-                "End the hand: throw one card face down and lay out", classes="dialog-title"
-            )
-            yield OptionList(
-                *(
-                    Option(colour_cards(choice.describe(self.ascii_only)), id=f"choice-{i}")
-                    for i, choice in enumerate(self.choices)
-                ),
-                id="choices",
-            )
-            yield Static(
-                render.key_words(
-                    "↑↓ choose a layout · ⏎ or click to play it · esc back. The best layout "
-                    "leaves the least deadwood; another may leave your opponent fewer lay-offs.",
-                    self.ascii_only,
-                ),
-                classes="dialog-keys",
-            )
-
-    def on_mount(self) -> None:
-        options = self.query_one(OptionList)
-        options.highlighted = self.start
-        options.focus()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        index = int(str(event.option.id).removeprefix("choice-"))
-        self.dismiss(self.choices[index].action)
 
 
 # Opens the coach's review of the hand or match a dialog is about (the caller builds it: the
@@ -127,7 +81,7 @@ class InfoScreen(ModalScreen[bool]):
 
     def keys(self, text: str) -> str:
         """``text`` with the keys as ``--ascii`` spells them (the app says whether)."""
-        return render.key_words(text, bool(getattr(self.app, "ascii_only", False)))
+        return key_words(text, bool(getattr(self.app, "ascii_only", False)))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -188,50 +142,6 @@ class InfoScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "ok")
 
 
-class ShowdownScreen(InfoScreen):
-    """The end of a hand: both hands as cards in their melds, the lay-offs and the points."""
-
-    def __init__(
-        self,
-        hand: HandSummary,
-        view: SeatView,
-        ascii_only: bool = False,
-        review: ReviewOpener | None = None,
-    ) -> None:
-        self.me = view.seat
-        self.names = render.screen_names(view)
-        self.hand = hand
-        self.ascii_only = ascii_only
-        notes = render.showdown_notes(hand, view, ascii_only)
-        body = "\n".join(colour_cards(line.strip()) for line in notes)
-        super().__init__("The showdown", body, screen_id="showdown", review=review)
-
-    def sides(self) -> list[tuple[str, list[Group]]]:
-        """Each seat's heading and card groups: the knocker first, then the defender with
-        the cards laid off (a dead hand: both hands as they were, the viewer's first)."""
-        result = self.hand.result
-        if result.is_dead or result.knocker is None:
-            return [
-                (self.names[seat], [Group("hand", self.hand.hands[seat], "deadwood")])
-                for seat in (self.me, 1 - self.me)
-            ]
-        knocker = result.knocker
-        sides = [
-            (render.showdown_label(result, knocker, self.names), group_hand(result.knocker_layout))
-        ]
-        groups = group_hand(result.defender_layout)
-        if result.layoffs:
-            groups.append(Group("laid off", tuple(lay.card for lay in result.layoffs), "layoff"))
-        sides.append((render.showdown_label(result, 1 - knocker, self.names), groups))
-        return sides
-
-    def compose_body(self) -> ComposeResult:
-        for label, groups in self.sides():
-            yield Static(markup_escape(label), classes="side-label")
-            yield HandView(self.ascii_only, groups=groups)
-        yield Static(self.body, id="info-body")
-
-
 FINAL_KEYS: Final = "n: a rematch · q: quit · r: the review of the match"
 
 
@@ -248,9 +158,16 @@ class FinalScreen(InfoScreen):
         Binding("enter", "keys_note", "Keys", show=False),
     ]
 
+    @property
+    def final_keys(self) -> str:
+        """The keys it offers: the review's only where there is one to open."""
+        if self.review_opener is None:
+            return FINAL_KEYS.removesuffix(" · r: the review of the match")
+        return FINAL_KEYS
+
     def compose_body(self) -> ComposeResult:
         yield from super().compose_body()
-        yield Static(FINAL_KEYS, id="final-keys", classes="dialog-keys")
+        yield Static(self.final_keys, id="final-keys", classes="dialog-keys")
 
     def compose_buttons(self) -> ComposeResult:
         for button in super().compose_buttons():
@@ -259,11 +176,8 @@ class FinalScreen(InfoScreen):
 
     def action_keys_note(self) -> None:
         self.query_one("#final-keys", Static).update(
-            self.keys(f"⏎ starts nothing here: {FINAL_KEYS}.")
+            self.keys(f"⏎ starts nothing here: {self.final_keys}.")
         )
-
-
-# -- the match screen's pages ---------------------------------------------------------------
 
 
 def rematch_line(dealer: int, seat: int, names: tuple[str, str] | list[str]) -> str:
@@ -271,41 +185,3 @@ def rematch_line(dealer: int, seat: int, names: tuple[str, str] | list[str]) -> 
     engine's choice by the rules' series setting, given in the view)."""
     who = "you deal" if dealer == seat else f"{names[dealer]} deals"
     return f"Rematch (n): the same rules and players; {who} first."
-
-
-def final_screen(view: SeatView, review: ReviewOpener | None = None) -> FinalScreen:
-    """The final score sheet, with the way on to the next match of the series (and to the
-    coach's review of the whole match)."""
-    names = render.screen_names(view)
-    lines = render.score_lines(view, names)
-    if view.rematch_dealer is not None:  # the engine's choice by the rules' series setting
-        lines = [*lines, "", rematch_line(view.rematch_dealer, view.seat, names)]
-    return FinalScreen(
-        "The match is over",
-        colour_cards("\n".join(lines)),
-        ok="Rematch (n)",
-        cancel="Quit (q)",
-        screen_id="final",
-        review=review,
-    )
-
-
-def hint_screen(advice: HintView, ascii_only: bool = False) -> InfoScreen:
-    """The hint with its reasons and the options; ⏎ plays it."""
-    return InfoScreen(
-        "Hint",
-        colour_cards("\n".join(render.hint_lines(advice, ascii_only))),
-        ok="Play it (⏎)",
-        cancel="Close (esc)",
-        screen_id="hint",
-    )
-
-
-def sheet_screen(view: SeatView) -> InfoScreen:
-    text = colour_cards("\n".join(render.score_lines(view, render.screen_names(view))))
-    return InfoScreen("Score sheet", text, ok="Close (⏎)", screen_id="sheet-screen")
-
-
-def help_screen(view: SeatView, link: str, resume: str, serve: str) -> InfoScreen:
-    text = colour_cards("\n".join(render.help_lines(view, link, resume, serve)))
-    return InfoScreen("Help", text, ok="Close (⏎)")

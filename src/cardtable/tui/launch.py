@@ -1,22 +1,22 @@
-"""Opening the terminal table: a match of Gin Rummy or Cribbage (full screen or line by
-line), or a lesson."""
+"""Opening the terminal table: a match of any game (full screen or line by line), or a
+game's lesson. The game's own screens are found through the registry
+(:mod:`cardtable.tui.front`); a game without them is played on the generic ones."""
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import TextIO
+from typing import Any, TextIO
 
+from cardtable.games import default_game
 from cardtable.table import GameRules, TableService
-from cardtable.tui.crib_session import CribbageTable
-from cardtable.tui.render import wants_ascii
-from cardtable.tui.session import NoMatchError, TerminalTable, match_game, resumable_matches
+from cardtable.tui.cards import wants_ascii
+from cardtable.tui.front import full_screen, plain
+from cardtable.tui.seats import NoMatchError, match_game, resumable_matches
 
 __all__ = [
-    "AnyTable",
     "PlayOptions",
     "another",
-    "another_cribbage",
     "command_of",
     "full_screen_possible",
     "lesson",
@@ -24,14 +24,13 @@ __all__ = [
     "play",
 ]
 
-AnyTable = TerminalTable | CribbageTable
-
 
 @dataclass(frozen=True, slots=True)
 class PlayOptions:
-    """What ``play`` was asked for: a new match of ``game`` (rules, level, seed) or
-    ``resume`` (an id, or ``""`` for the latest unfinished terminal match of ``game``, or of
-    any game when ``game`` is ``None``), and how to show it."""
+    """What ``play`` was asked for: a new match of ``game`` (rules, level, seed; ``None``:
+    the registry's default game) or ``resume`` (an id, or ``""`` for the latest unfinished
+    terminal match of ``game``, or of any game when ``game`` is ``None``), and how to show
+    it."""
 
     database: str | None
     rules: GameRules
@@ -43,24 +42,26 @@ class PlayOptions:
     json_mode: bool = False
     ascii_only: bool = False
     theme: str = "textual-dark"
-    game: str | None = "gin"
+    game: str | None = None
 
 
-def another(finished: TerminalTable) -> TerminalTable:
+def another(finished: Any) -> Any:
     """After a finished match: the same seat at the next match of its series (the table
     service picks the first dealer by the rules' ``series_first_player``)."""
     return finished.next_match()
 
 
-def open_table(service: TableService, options: PlayOptions) -> AnyTable:
-    """The seat ``options`` ask for: a new match of its game, or the match to resume (a gin
-    or a cribbage table, as the match is)."""
+def _session(game: str, plain_mode: bool) -> Any:
+    """The seat class of ``game``'s screens (its own, or the generic one)."""
+    return plain(game).session if plain_mode else full_screen(game).session
+
+
+def open_table(service: TableService, options: PlayOptions) -> Any:
+    """The seat ``options`` ask for: a new match of its game, or the match to resume (at
+    the seat of that match's game's screens)."""
     if options.resume is None:
-        if options.game == "cribbage":
-            return CribbageTable.start(
-                service, options.rules, level=options.level, seed=options.seed, name=options.name
-            )
-        return TerminalTable.start(
+        game = options.game or default_game().name
+        return _session(game, options.plain).start(
             service, options.rules, level=options.level, seed=options.seed, name=options.name
         )
     if options.resume:
@@ -77,9 +78,7 @@ def open_table(service: TableService, options: PlayOptions) -> AnyTable:
     else:
         game = options.game
         match_id = ""
-    if game == "cribbage":
-        return CribbageTable.resume(service, match_id or None)
-    return TerminalTable.resume(service, match_id or None)
+    return _session(game, options.plain).resume(service, match_id or None)
 
 
 def command_of(prog: str) -> str:
@@ -130,13 +129,8 @@ def play(options: PlayOptions, out: TextIO, prog: str = "ginrummy play") -> int:
     store = Store(options.database)
     try:
         table = open_table(TableService(store), options)
-        if isinstance(table, TerminalTable):
-            table.command = command_of(prog)
+        table.command = command_of(prog)
         ascii_only = options.ascii_only or wants_ascii(out)
-        if isinstance(table, CribbageTable):
-            if options.plain:
-                return _plain_cribbage(table, options, ascii_only, out)
-            return _full_screen_cribbage(table, options, ascii_only, out)
         if options.plain:
             return _plain(table, options, ascii_only, out)
         return _full_screen(table, options, ascii_only, out)
@@ -144,20 +138,23 @@ def play(options: PlayOptions, out: TextIO, prog: str = "ginrummy play") -> int:
         store.close()
 
 
-def _plain(table: TerminalTable, options: PlayOptions, ascii_only: bool, out: TextIO) -> int:
-    from cardtable.tui.plain import PlainTable
+def _plain(table: Any, options: PlayOptions, ascii_only: bool, out: TextIO) -> int:
+    status: int = (
+        plain(table.game)
+        .table(
+            table,
+            sys.stdin,
+            out,
+            ascii_only=ascii_only,
+            json_mode=options.json_mode,
+            prompt=sys.stdin.isatty(),
+        )
+        .run()
+    )
+    return status
 
-    return PlainTable(
-        table,
-        sys.stdin,
-        out,
-        ascii_only=ascii_only,
-        json_mode=options.json_mode,
-        prompt=sys.stdin.isatty(),
-    ).run()
 
-
-def _full_screen(table: TerminalTable, options: PlayOptions, ascii_only: bool, out: TextIO) -> int:
+def _full_screen(table: Any, options: PlayOptions, ascii_only: bool, out: TextIO) -> int:
     from cardtable.tui.app import TableApp
 
     out.write(f"Match {table.match_id}: continue in a browser at {table.web_link()}\n")
@@ -175,44 +172,9 @@ def _full_screen(table: TerminalTable, options: PlayOptions, ascii_only: bool, o
     return 0
 
 
-def _plain_cribbage(
-    table: CribbageTable, options: PlayOptions, ascii_only: bool, out: TextIO
-) -> int:
-    from cardtable.tui.crib_plain import PlainCribbage
-
-    return PlainCribbage(
-        table,
-        sys.stdin,
-        out,
-        ascii_only=ascii_only,
-        json_mode=options.json_mode,
-        prompt=sys.stdin.isatty(),
-    ).run()
-
-
-def another_cribbage(finished: CribbageTable) -> CribbageTable:
-    """After a finished cribbage match: the same seat at the next match of its series."""
-    return finished.next_match()
-
-
-def _full_screen_cribbage(
-    table: CribbageTable, options: PlayOptions, ascii_only: bool, out: TextIO
-) -> int:
-    from cardtable.tui.app import CribbageApp
-
-    out.write(f"Match {table.match_id}: continue in a browser at {table.web_link()}\n")
-    out.flush()
-    app = CribbageApp(table, ascii_only=ascii_only, theme=options.theme, new_match=another_cribbage)
-    app.run()
-    final = app.table
-    if final.finished:
-        out.write("The match is over.\n")
-    else:
-        out.write(
-            f"The match is saved. Resume: {final.resume_command()}\n"
-            f"Or in a browser: {final.web_link()}\n"
-        )
-    return 0
+def has_lesson(game: str, plain_mode: bool) -> bool:
+    """Whether the terminal has a lesson of ``game`` (line by line, or full screen)."""
+    return (plain(game).lesson if plain_mode else full_screen(game).lesson) is not None
 
 
 def lesson(
@@ -221,44 +183,35 @@ def lesson(
     plain: bool = False,
     ascii_only: bool = False,
     theme: str,
-    game: str = "gin",
+    game: str,
     prog: str = "ginrummy lesson",
     recorded: bool = True,
 ) -> int:
     """The guided lesson of ``game``, full screen or line by line (line by line too without
-    a terminal, with a note on standard error). ``recorded``: gin's line by line prints what
-    ``ginrummy lesson`` always printed (``cardtable lesson`` gives the lesson's hints)."""
+    a terminal, with a note on standard error). ``recorded``: the game's line by line prints
+    what its own command always printed (``cardtable lesson`` gives the lesson's hints). A
+    game with no lesson here raises :class:`NoMatchError` saying so."""
     ascii_only = ascii_only or wants_ascii(out)
     if not plain and not full_screen_possible(out):
         _fall_back_to_plain(out, prog)
         plain = True
-    if game == "cribbage":
-        return _cribbage_lesson(out, plain=plain, ascii_only=ascii_only, theme=theme)
+    if not has_lesson(game, plain):
+        raise NoMatchError(f"{game} has no lesson in the terminal")
     if plain:
-        from cardtable.tui.plain import PlainLesson
-
-        return PlainLesson(
+        runner = _plain_front(game).lesson
+        assert runner is not None
+        return runner(
             sys.stdin,
             out,
             ascii_only=ascii_only,
             prompt=sys.stdin.isatty(),
             recorded=recorded,
             command=command_of(prog),
-        ).run()
+        )
     from cardtable.tui.app import LessonApp
 
-    LessonApp(ascii_only=ascii_only, theme=theme).run()
+    LessonApp(game, ascii_only=ascii_only, theme=theme).run()
     return 0
 
 
-def _cribbage_lesson(out: TextIO, *, plain: bool, ascii_only: bool, theme: str) -> int:
-    if plain:
-        from cardtable.tui.crib_plain import PlainCribbageLesson
-
-        return PlainCribbageLesson(
-            sys.stdin, out, ascii_only=ascii_only, prompt=sys.stdin.isatty()
-        ).run()
-    from cardtable.tui.app import CribbageLessonApp
-
-    CribbageLessonApp(ascii_only=ascii_only, theme=theme).run()
-    return 0
+_plain_front = plain  # ``lesson``'s argument ``plain`` hides the function's name there

@@ -11,7 +11,7 @@ and the keys: a long text (the show at the end of the Cribbage lesson) scrolls i
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, cast
+from typing import Any, ClassVar, Final, Protocol, cast
 
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -20,15 +20,38 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from cardtable.games import GameView
-from cardtable.table import LessonHintView, Lessons, cribbage_views, gin_views
+from cardtable.table import LessonHintView, Lessons
+from cardtable.tui.cards import symbolise
 from cardtable.tui.dialogs import InfoScreen
-from cardtable.tui.render import symbolise
 from cardtable.tui.widgets import colour_cards, markup_escape
 
-# The lessons' views of both games (until each game's screens live in its package).
-AnyLessonView = gin_views.LessonView | cribbage_views.LessonView
+
+class _LessonStep(Protocol):
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def message(self) -> str: ...
+
+
+class AnyLessonView(Protocol):
+    """A lesson's view as every game's gives it: its id and its step (a game's lesson
+    screen reads the rest of its own view)."""
+
+    @property
+    def lesson_id(self) -> str: ...
+
+    @property
+    def step(self) -> _LessonStep: ...
+
+    @property
+    def ok(self) -> bool: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
 
 __all__ = [
+    "AnyLessonView",
     "CoachBox",
     "LessonBase",
     "follow",

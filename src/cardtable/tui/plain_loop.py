@@ -1,9 +1,9 @@
-"""What the line-by-line tables of both games share: the loop that reads a command, plays
+"""What the line-by-line tables of every game share: the loop that reads a command, plays
 it and writes sentences (or JSON with ``--json``), waits while the other seat plays,
 stops cleanly at the end of input, on ``quit`` and on Ctrl-C (status 130) with the resume
 hint, and the commands that mean the same in every game (help, hint, score, look, legal,
-link, quit). Each game's table (:mod:`cardtable.tui.plain`, :mod:`cardtable.tui.crib_plain`)
-says how its views, moves and commands read.
+link, quit). Each game's table (its own, in the game's ``tui`` package, or the generic one:
+:mod:`cardtable.tui.generic_plain`) says how its views, moves and commands read.
 """
 
 from __future__ import annotations

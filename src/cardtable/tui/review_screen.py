@@ -2,7 +2,7 @@
 the whole match) with the expert's verdict, the worst mistakes marked, and the accuracy.
 
 Judging a match takes a second or two, so the review is asked of the table service in a
-worker thread (as :mod:`cardtable.tui.table_work` sends moves) while the dialog says
+worker thread (as a game's table sends its moves) while the dialog says
 "Reviewing…"; the answer comes back as a message on the screen's own thread. A failure
 (a store that cannot be read, a deal still in play) is one line in the dialog.
 """
@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from cardtable.errors import CardTableError
-from cardtable.tui import render
+from cardtable.tui.cards import symbolise
 from cardtable.tui.dialogs import InfoScreen
 from cardtable.tui.review_text import (
     Review,
@@ -70,7 +70,7 @@ class ReviewScreen(InfoScreen):
 
     def words(self, text: str) -> str:
         """Text as markup, its cards with suit symbols (unless ASCII only), the red ones red."""
-        return colour_cards(render.symbolise(text, self.ascii_only))
+        return colour_cards(symbolise(text, self.ascii_only))
 
     def compose_body(self) -> ComposeResult:
         yield Static("Reviewing… (the expert is judging your decisions)", id="review-status")

@@ -8,7 +8,8 @@ the action, ``best`` or the points it cost with the better move, and why.
 The JSON names its game. Gin's hands end with an outcome and a winner; Cribbage's with the
 board (its hands have no winner), its lay-away is two cards, and near a game's end its
 verdicts are in percentage points of the chance of winning (``unit`` ``win %``) rather
-than points, so each of those is worded by the game the review is of.
+than points; each is worded by what the JSON holds, and an action by the words its game's
+terminal screens give it (:func:`cardtable.tui.front.review_words`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
+
+from cardtable.tui.front import review_words
 
 __all__ = [
     "WORST_MARK",
@@ -34,8 +37,6 @@ __all__ = [
 
 WORST_MARK: Final = "*"
 ACTION_WIDTH: Final = 14  # "discard QD", "knock KD", "lay away AS 5H": the verdicts line up
-GIN: Final = "gin"
-CRIBBAGE: Final = "cribbage"
 WIN_UNIT: Final = "win %"  # the Cribbage review's unit near a game's end
 
 
@@ -52,7 +53,7 @@ class Decision:
     worst: bool
     why: str
     unit: str = "points"
-    game: str = GIN
+    game: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,7 @@ class Review:
     accuracy: float | None
     worst: tuple[Decision, ...]
     hands: tuple[HandReview, ...]
-    game: str = GIN
+    game: str = ""
 
     @property
     def decisions(self) -> tuple[Decision, ...]:
@@ -125,7 +126,7 @@ def _accuracy(values: Mapping[str, Any], seat: int) -> float | None:
 def parse_review(data: Mapping[str, Any]) -> Review:
     """The service's JSON review as records (its decisions grouped by their hand)."""
     seat = int(data["seat"])
-    game = str(data.get("game") or GIN)
+    game = str(data.get("game") or "")
     decisions = [_decision(item, game) for item in data["decisions"]]
     hands = tuple(_hand(hand, seat, decisions) for hand in data["hands"])
     deal = data.get("deal")
@@ -139,16 +140,10 @@ def parse_review(data: Mapping[str, Any]) -> Review:
     )
 
 
-def action_text(action: str, game: str = GIN) -> str:
-    """``discard QD`` as it is; a knock or gin without its melds (``knock KD``); ``big gin``.
-    Cribbage: the lay-away's two cards (``lay away AS 5H``), ``play 8S`` and ``go``."""
-    kind, _, rest = action.partition(" ")
-    if game == CRIBBAGE:
-        return f"lay away {rest}" if kind == "discard" else action
-    if kind == "big_gin":
-        return "big gin"
-    card = rest.split(" ", 1)[0]
-    return f"{kind} {card}" if len(card) == 2 else kind
+def action_text(action: str, game: str = "") -> str:
+    """An action as the review of ``game`` words it: the game's own words for the terminal
+    (:attr:`cardtable.tui.front.FullScreen.review_action`), else its text as it is."""
+    return review_words(game)(action)
 
 
 def loss_text(decision: Decision) -> str:

@@ -4,10 +4,9 @@ The terminal owns its database, so it keeps the seat's token and can print the b
 of the same seat: a match started here can be finished in the web table, and the other way
 round. :class:`SeatSession` opens a seat (a new match against the computer, a match to
 resume, the next match of a series), plays it, and tells what happened since the player
-last looked (the computer's moves, a hand that ended); each game's session
-(:class:`cardtable.tui.session.TerminalTable` for gin,
-:class:`cardtable.tui.crib_session.CribbageTable`) says how its views read. The functions
-below find a terminal's matches and its person's seat.
+last looked (the computer's moves, a hand that ended); each game's session (its own, in the
+game's ``tui`` package, or :class:`cardtable.tui.generic_session.GenericTable`) says how its
+views read. The functions below find a terminal's matches and its person's seat.
 """
 
 from __future__ import annotations
@@ -39,7 +38,7 @@ class NoMatchError(CardTableError):
     """No match to resume, or an id that opens no seat for a person."""
 
 
-def default_level(game: str = "gin") -> str:
+def default_level(game: str) -> str:
     """The level a lobby suggests (``intermediate`` when that computer player exists)."""
     return lobby_options(game).default_level
 
@@ -134,7 +133,8 @@ class SeatSession(ABC, Generic[V, U]):
 
     @classmethod
     def noun(cls) -> str:
-        return "match" if cls.game == "gin" else f"{cls.game} match"
+        """What a message calls the game's match (``cribbage match``)."""
+        return f"{cls.game} match"
 
     def next_match(self) -> Self:
         """The same seat at the next match of the series (the same seats and tokens; the

@@ -19,8 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from cardtable.cards import Card
-from cardtable.table import LayoutView
-from cardtable.tui.render import card_back, face, is_red
+from cardtable.tui.cards import card_back, face, is_red
 
 __all__ = [
     "CardGroup",
@@ -30,7 +29,6 @@ __all__ = [
     "Pile",
     "action_button",
     "colour_cards",
-    "group_hand",
     "markup_escape",
 ]
 
@@ -191,15 +189,6 @@ class Pile(Static):
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self))
-
-
-def group_hand(layout: LayoutView) -> list[Group]:
-    """Groups for an arrangement from the service: each meld titled by its kind (a set or a
-    run), then the loose cards with their deadwood."""
-    groups = [Group(meld.kind, meld.cards) for meld in layout.melds]
-    if layout.unmatched:
-        groups.append(Group(f"deadwood {layout.deadwood}", layout.unmatched, "deadwood"))
-    return groups
 
 
 def action_button(key: str, label: str, variant: str = "default") -> Button:

@@ -12,10 +12,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Static
 
 from cardtable.cards import Card
-from cardtable.table import LessonView
-from cardtable.tui import render
+from cardtable.gin.tui import render
+from cardtable.gin.tui.table_paint import LOG_LINES
+from cardtable.gin.views import LessonView
 from cardtable.tui.lesson_base import AnyLessonView, CoachBox, LessonBase
-from cardtable.tui.table_paint import LOG_LINES
 from cardtable.tui.widgets import (
     CardView,
     Group,

@@ -1,7 +1,7 @@
 """Drawing the match screen from the seat's view: the title bar, the opponent, the piles,
 the hand in its melds, the turn, the buttons and the score sheet.
 
-The painter only puts the service's view (and the words of :mod:`cardtable.tui.render`) into
+The painter only puts the service's view (and the words of :mod:`cardtable.gin.tui.render`) into
 the screen's widgets; which card is chosen is :class:`CardChoice`'s business.
 """
 
@@ -15,9 +15,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from cardtable.cards import Card
-from cardtable.table import SeatView
-from cardtable.tui import render
-from cardtable.tui.widgets import Group, HandView, Pile, colour_cards, group_hand, markup_escape
+from cardtable.gin.tui import render
+from cardtable.gin.tui.dialogs import group_hand
+from cardtable.gin.views import SeatView
+from cardtable.tui.widgets import Group, HandView, Pile, colour_cards, markup_escape
 
 __all__ = [
     "ACTION_BUTTONS",

@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import Any, Final, TextIO
 
 from cardtable.cards import Card
+from cardtable.cribbage.tui import render as words
+from cardtable.cribbage.tui.session import CribbageTable, CribbageUpdate
+from cardtable.cribbage.views import LessonView
 from cardtable.errors import CardTableError
 from cardtable.table import Lessons, StaleActionError
-from cardtable.table.cribbage_views import LessonView
-from cardtable.tui import crib_render as words
-from cardtable.tui.crib_session import CribbageTable, CribbageUpdate
+from cardtable.tui.cards import card_list, face, plural, symbolise
 from cardtable.tui.lesson_base import hint_lines, sentence
 from cardtable.tui.plain_loop import PlainLoop
-from cardtable.tui.render import card_list, face, plural, symbolise
 
 __all__ = [
     "ACTIONS",

@@ -1,6 +1,6 @@
 """The guided Cribbage lesson, full screen: the shared script of
 :class:`cardtable.table.Lessons` (``start("cribbage")``); the line-by-line lesson is
-:class:`cardtable.tui.crib_plain.PlainCribbageLesson`.
+:class:`cardtable.cribbage.tui.plain.PlainCribbageLesson`.
 
 The lesson's hand is scripted; the coach explains a wrong move and nothing changes. Both
 front ends only show the lesson's view and send the learner's moves. The lesson's hint
@@ -17,17 +17,17 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Static
 
 from cardtable.cards import Card
-from cardtable.errors import CardTableError
-from cardtable.table.cribbage_views import CountingView, LessonView
-from cardtable.tui.crib_dialogs import CountScreen
-from cardtable.tui.crib_plain import (
+from cardtable.cribbage.tui.dialogs import CountScreen
+from cardtable.cribbage.tui.plain import (
     cribbage_lesson,
     lesson_cards,
     lesson_events,
     lesson_show_lines,
 )
+from cardtable.cribbage.views import CountingView, LessonView
+from cardtable.errors import CardTableError
+from cardtable.tui.cards import card_back, face
 from cardtable.tui.lesson_base import AnyLessonView, CoachBox, LessonBase, sentence
-from cardtable.tui.render import card_back, face
 from cardtable.tui.widgets import (
     CardView,
     Group,

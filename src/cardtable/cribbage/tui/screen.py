@@ -25,10 +25,8 @@ from textual.screen import Screen, ScreenResultCallbackType
 from textual.widgets import Button, Footer, Static
 
 from cardtable.cards import Card
-from cardtable.errors import CardTableError
-from cardtable.table.cribbage_views import HintView, SeatView
-from cardtable.tui import crib_render as words
-from cardtable.tui.crib_dialogs import (
+from cardtable.cribbage.tui import render as words
+from cardtable.cribbage.tui.dialogs import (
     CountScreen,
     ShowScreen,
     final_screen,
@@ -36,8 +34,10 @@ from cardtable.tui.crib_dialogs import (
     hint_screen,
     sheet_screen,
 )
-from cardtable.tui.crib_session import CribbageTable, CribbageUpdate
-from cardtable.tui.render import card_back, face, key_words
+from cardtable.cribbage.tui.session import CribbageTable, CribbageUpdate
+from cardtable.cribbage.views import HintView, SeatView
+from cardtable.errors import CardTableError
+from cardtable.tui.cards import card_back, face, key_words
 from cardtable.tui.review_screen import ReviewScreen
 from cardtable.tui.stats_screen import StatsScreen
 from cardtable.tui.widgets import (

@@ -12,11 +12,12 @@ from typing import Final, TextIO
 
 from cardtable.cards import Card, parse_card
 from cardtable.errors import CardTableError, IllegalActionError
-from cardtable.table import Lessons, LessonView, StaleActionError
-from cardtable.tui import render
+from cardtable.gin.tui import render
+from cardtable.gin.tui.session import TerminalTable, Update
+from cardtable.gin.views import LessonView
+from cardtable.table import Lessons, StaleActionError
 from cardtable.tui.lesson_base import hint_lines, sentence
 from cardtable.tui.plain_loop import PlainLoop
-from cardtable.tui.session import TerminalTable, Update
 
 __all__ = ["PLAIN_HELP", "VERBS", "PlainLesson", "PlainTable", "action_text", "plain_help"]
 

@@ -1,6 +1,6 @@
 """One terminal player's seat at a Cribbage match of the table service.
 
-The cribbage twin of :class:`cardtable.tui.session.TerminalTable`: the same seat token, the
+The cribbage twin of :class:`cardtable.gin.tui.session.TerminalTable`: the same seat token, the
 same browser link, the same "what happened since the last look", over the cribbage views
 (:mod:`cardtable.cribbage.views`). A finished hand comes back whole (its show, and the
 rest of its actions as this seat was told them), so both the full-screen table and the plain
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from cardtable.table.cribbage_views import (
+from cardtable.cribbage.views import (
     BoardView,
     EventView,
     HandEndView,

@@ -1,5 +1,5 @@
 """The Cribbage table's dialogs: the show after each hand, stating a count (muggins), and the
-pages built from the words of :mod:`cardtable.tui.crib_render`.
+pages built from the words of :mod:`cardtable.cribbage.tui.render`.
 
 The show is laid out combination by combination, one column per show (the non-dealer's hand,
 the dealer's hand, the crib), until the player continues (⏎).
@@ -15,10 +15,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from cardtable.table.cribbage_views import CountingView, HandEndView, HintView, SeatView
-from cardtable.tui import crib_render as words
+from cardtable.cribbage.tui import render as words
+from cardtable.cribbage.views import CountingView, HandEndView, HintView, SeatView
+from cardtable.tui.cards import face
 from cardtable.tui.dialogs import FinalScreen, InfoScreen, ReviewOpener, rematch_line
-from cardtable.tui.render import face
 from cardtable.tui.widgets import Group, HandView, colour_cards, markup_escape
 
 __all__ = [

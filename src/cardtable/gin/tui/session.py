@@ -2,7 +2,7 @@
 
 :class:`TerminalTable` is the gin seat of :class:`cardtable.tui.seats.SeatSession` (the same
 seat token, browser link and "what happened since the last look" as every game's); a
-cribbage seat is :class:`cardtable.tui.crib_session.CribbageTable`. The functions that find
+cribbage seat is :class:`cardtable.cribbage.tui.session.CribbageTable`. The functions that find
 a terminal's matches and its person's seat live in :mod:`cardtable.tui.seats` and are named
 here too, where the gin table has always found them.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cardtable.table import EventView, HandReplay, HandSummary, HintView, SeatView
+from cardtable.gin.views import EventView, HandReplay, HandSummary, HintView, SeatView
 from cardtable.tui.seats import (
     CLIENT,
     WEB_BASE,
@@ -82,6 +82,10 @@ class TerminalTable(SeatSession[SeatView, Update]):
     game: ClassVar[str] = "gin"
     start_command: ClassVar[str] = "ginrummy play"
     command = "ginrummy"
+
+    @classmethod
+    def noun(cls) -> str:
+        return "match"  # as the gin command always said
 
     @classmethod
     def own_view(cls, view: object) -> SeatView:

@@ -5,7 +5,7 @@ Everything here reads the cribbage views of the table service
 the line-by-line prompt say the same things. Nothing is decided here: which cards may be
 played, what a card pegged and what a show holds all come with the view.
 
->>> from cardtable.table.cribbage_views import EventView, ScoreView
+>>> from cardtable.cribbage.views import EventView, ScoreView
 >>> names = ("You", "Simple")
 >>> describe_event(EventView(1, "play 8H", (ScoreView(1, 2, "fifteen"),)), 0, names, True, 15)
 'Simple plays 8H (count 15): fifteen for 2.'
@@ -23,8 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardtable.cards import Card, parse_card
-from cardtable.errors import CardTableError
-from cardtable.table.cribbage_views import (
+from cardtable.cribbage.views import (
     BoardView,
     EventView,
     GameLineView,
@@ -36,7 +35,8 @@ from cardtable.table.cribbage_views import (
     ShowItemView,
     ShowView,
 )
-from cardtable.tui.render import (
+from cardtable.errors import CardTableError
+from cardtable.tui.cards import (
     card_back,
     card_list,
     face,

@@ -2,8 +2,8 @@
 
 Every action has a key, shown on screen, and a mouse target: click a card to choose it, the
 stock to draw, the discard pile to take, and the buttons for the rest. Moves go to the table
-service in a worker thread (:mod:`cardtable.tui.table_work`), the drawing is
-:mod:`cardtable.tui.table_paint`'s, and the screen polls the database, so moves made in the
+service in a worker thread (:mod:`cardtable.gin.tui.table_work`), the drawing is
+:mod:`cardtable.gin.tui.table_paint`'s, and the screen polls the database, so moves made in the
 web table for the same seat appear here too.
 """
 
@@ -22,9 +22,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from cardtable.cards import Card
-from cardtable.table import HintView
-from cardtable.tui import render
-from cardtable.tui.dialogs import (
+from cardtable.gin.tui import render
+from cardtable.gin.tui.dialogs import (
     KnockScreen,
     ShowdownScreen,
     final_screen,
@@ -32,11 +31,12 @@ from cardtable.tui.dialogs import (
     hint_screen,
     sheet_screen,
 )
+from cardtable.gin.tui.session import TerminalTable, Update
+from cardtable.gin.tui.table_paint import ACTION_BUTTONS, KEYS_TEXT, CardChoice, TablePainter
+from cardtable.gin.tui.table_work import HintReady, MoveDone, MoveRefused, TableWorker
+from cardtable.gin.views import HintView
 from cardtable.tui.review_screen import ReviewScreen
-from cardtable.tui.session import TerminalTable, Update
 from cardtable.tui.stats_screen import StatsScreen
-from cardtable.tui.table_paint import ACTION_BUTTONS, KEYS_TEXT, CardChoice, TablePainter
-from cardtable.tui.table_work import HintReady, MoveDone, MoveRefused, TableWorker
 from cardtable.tui.widgets import CardView, HandView, Pile, action_button, colour_cards
 
 __all__ = ["TableHost", "TableScreen"]

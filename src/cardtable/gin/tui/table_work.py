@@ -13,8 +13,8 @@ from textual.message import Message
 from textual.screen import Screen
 
 from cardtable.errors import CardTableError
-from cardtable.table import HintView
-from cardtable.tui.session import TerminalTable, Update
+from cardtable.gin.tui.session import TerminalTable, Update
+from cardtable.gin.views import HintView
 
 __all__ = ["HintReady", "MoveDone", "MoveRefused", "TableWorker"]
 
