@@ -88,7 +88,7 @@ class CribbageGame(GameBase[Match, Rules]):
     about = _ABOUT
     rules_type = Rules
     lesson: ClassVar[Lesson | None] = ScriptedLesson(LessonSession, lesson_view)
-    screens: ClassVar[Mapping[str, str]] = {}
+    screens: ClassVar[Mapping[str, str]] = {"web": "cardtable.cribbage.web:STATIC"}
     commands = "cardtable.cli.cribbage:add_cribbage_commands"
     research = None
     simulation = None

@@ -104,7 +104,7 @@ class GinGame(GameBase[Match, Rules]):
     about = _ABOUT
     rules_type = Rules
     lesson: ClassVar[Lesson | None] = ScriptedLesson(LessonSession, lesson_view)
-    screens: ClassVar[Mapping[str, str]] = {}
+    screens: ClassVar[Mapping[str, str]] = {"web": "cardtable.gin.web:STATIC"}
     commands = "cardtable.cli.gin:add_gin_commands"
     research = None
     simulation = None

@@ -58,7 +58,7 @@ export const MatchSeat = (Base) => class extends Base {
   /** Whether one of this game's learning aids is on: the server works them out only for a
    * page that asks. */
   wantsAids() {
-    return prefs.anyAid(this.aidGame || "gin", this.aidList || []);
+    return prefs.anyAid(this.aidGame || (this.view && this.view.game), this.aidList || []);
   }
 
   /** A learning aid was turned on or off: ask for the views with the aids (or without). */
