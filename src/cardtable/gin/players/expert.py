@@ -50,8 +50,8 @@ from cardtable.gin.melds import (
     deadwood,
     defender_answer,
 )
+from cardtable.gin.players.alternatives import Alternative
 from cardtable.gin.players.base import register
-from cardtable.gin.players.hints import Alternative
 from cardtable.gin.players.knowledge import Knowledge
 from cardtable.gin.players.rollout import playout
 from cardtable.gin.players.simple import joins_meld

@@ -24,20 +24,10 @@ from cardtable.cards import CARDS, VALUES, CardSet
 from cardtable.gin.actions import Action, ActionKind
 from cardtable.gin.hand import Observation, Phase
 from cardtable.gin.melds import best_masks, deadwood
+from cardtable.gin.players.alternatives import Alternative
+from cardtable.gin.players.expert import evaluate_actions
 
 __all__ = ["Alternative", "Hint", "explain", "forced_reason", "hint", "knock_note"]
-
-
-@dataclass(frozen=True, slots=True)
-class Alternative:
-    """An action with its estimated value (higher is better) and a short note."""
-
-    action: Action
-    value: float
-    note: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"action": str(self.action), "value": round(self.value, 2), "note": self.note}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +61,6 @@ def hint(observation: Observation) -> Hint:
         raise ValueError("it is not your turn: no hint to give")
     if len(legal) == 1:
         return Hint(legal[0], forced_reason(observation, legal[0]), ())
-    from cardtable.gin.players.expert import evaluate_actions
-
     scored = [knock_note(alt) for alt in evaluate_actions(observation)]
     best = scored[0]
     return Hint(best.action, explain(observation, best, scored), tuple(scored))
