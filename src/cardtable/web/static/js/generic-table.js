@@ -97,7 +97,12 @@ export class GenericTable {
     if (!this.view || this.destroyed) return;
     const b = this.basics;
     const v = this.view;
-    const names = v.players.map((p, seat) => (seat === b.seat ? "You" : p.name || (p.kind === "computer" ? "The computer" : "Opponent")));
+    // The players' names where the view gives them (a game's view need not).
+    const players = v.players || [];
+    const names = [0, 1].map((seat) => {
+      const p = players[seat] || {};
+      return seat === b.seat ? "You" : p.name || (p.kind === "computer" ? "The computer" : "Opponent");
+    });
     // A text that shows a red suit's symbol is drawn red, as a card would be.
     const chip = (t) => h("li", { class: /[♥♦]/.test(t) && !/[♠♣]/.test(t) ? "generic-chip red" : "generic-chip" }, t);
     const chips = (texts, cls) => h("ul", { class: `generic-chips ${cls}` }, ...texts.map(chip));
