@@ -57,6 +57,9 @@ def test_a_match_set_up_in_the_lobby_is_played_to_the_end_on_the_generic_screen(
         page.click("input[name=game][value=eights]", force=True)
         page.wait_for_selector(".lobby[data-game=eights] #set-hand_size", state="attached")
         assert page.inner_text(".hero h1") == "Eights"
+        # No rules page for Eights here: no link to one, and no lesson offered.
+        assert page.locator("#rules-link").is_hidden()
+        assert page.locator("#start-lesson").count() == 0
         page.select_option("#level", "random")
         page.select_option("#preset", "short")
         page.click("details.custom summary")

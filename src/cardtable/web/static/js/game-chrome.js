@@ -23,6 +23,12 @@ export function gameTitle(game = null) {
   return found ? found.title : PRODUCT;
 }
 
+/** Whether the game has a rules page at this table. */
+export function hasRules(game = null) {
+  const found = info(game);
+  return Boolean(found && found.rules_url);
+}
+
 export function rulesUrl(game = null) {
   const found = info(game);
   return found && found.rules_url ? found.rules_url : "/";
@@ -53,6 +59,7 @@ export function setGame(game) {
   if (lesson) lesson.setAttribute("href", lessonUrl(game));
   const link = document.getElementById("rules-link");
   if (link) {
+    link.hidden = !hasRules(game); // a game with no rules page here has no link to one
     link.setAttribute("href", rulesUrl(game));
     link.setAttribute("title", `Rules of ${title}`);
     const wide = link.querySelector(".wide-only");

@@ -2,7 +2,7 @@
 // the help dialog (the shortcuts and a link to the rules page), which ? opens on any page.
 
 import { h, modalOpen, openModal } from "./dialogs.js";
-import { gameTitle, rulesUrl } from "./game-chrome.js";
+import { gameTitle, hasRules, rulesUrl } from "./game-chrome.js";
 
 // The keys of every page; a table says its own list (useShortcuts) while it is shown.
 export const PAGE_SHORTCUTS = [
@@ -35,8 +35,8 @@ export function openHelp() {
     title: "Keyboard shortcuts",
     className: "help-modal",
     body: h("div", {}, shortcutsTable(),
-      h("p", { class: "help-rules" }, "How to play, and every rule this table keeps: ",
-        rulesLink({ id: "help-rules", class: "rules-link" }), ".")),
+      hasRules() ? h("p", { class: "help-rules" }, "How to play, and every rule this table keeps: ",
+        rulesLink({ id: "help-rules", class: "rules-link" }), ".") : null),
   });
 }
 
