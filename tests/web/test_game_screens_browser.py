@@ -60,9 +60,14 @@ def test_each_games_screen_is_served_from_its_own_package(client: TestClient) ->
         assert served.status_code == 200
         assert "javascript" in served.headers["content-type"]
         assert "export" in served.text
+        for style in entry["styles"]:
+            assert style.startswith(f"/static/games/{entry['game']}/")
+            assert client.get(style).headers["content-type"].startswith("text/css")
     # The page's own folder holds no game's table any more.
     assert client.get("/static/js/match-view.js").status_code == 404
     assert client.get("/static/js/cribbage-view.js").status_code == 404
+    assert client.get("/static/css/cribbage.css").status_code == 404
+    assert "cribbage.css" not in client.get("/").text
     # Only the screen's folder: not the game's Python beside it.
     assert client.get("/static/games/gin/..%2Fgame.py").status_code == 404
     assert client.get("/static/games/gin/%2e%2e/game.py").status_code == 404

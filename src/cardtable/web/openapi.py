@@ -395,6 +395,11 @@ def _schemas() -> dict[str, Schema]:
                     "description": "the URL of the module that exports the game's own web "
                     "table (under /static/games/{game}/); null: the generic screen plays it",
                 },
+                "styles": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": "the style sheets of the game's own screen",
+                },
                 "rules_url": {"type": ["string", "null"]},
                 "lesson": {"type": "boolean"},
                 "games": {

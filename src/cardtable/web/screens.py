@@ -24,6 +24,7 @@ __all__ = [
     "rules_url",
     "screen_folder",
     "screen_mounts",
+    "screen_styles",
     "screen_url",
 ]
 
@@ -47,6 +48,15 @@ def screen_url(entry: AnyGame) -> str | None:
     return f"{GAMES_URL}/{entry.name}/{ENTRY}"
 
 
+def screen_styles(entry: AnyGame) -> list[str]:
+    """The URLs of the style sheets of ``entry``'s own screen (every ``.css`` of its folder),
+    which the page links before it draws any page of the game."""
+    folder = screen_folder(entry)
+    if folder is None:
+        return []
+    return [f"{GAMES_URL}/{entry.name}/{path.name}" for path in sorted(folder.glob("*.css"))]
+
+
 def rules_url(entry: AnyGame) -> str | None:
     """The URL of ``entry``'s rules page, when the table has one."""
     return f"/rules/{entry.name}" if (RULES / f"{entry.name}.md").is_file() else None
@@ -58,6 +68,7 @@ def game_options(entry: AnyGame) -> dict[str, Any]:
     return {
         **lobby_options(entry.name).to_json(),
         "screen": screen_url(entry),
+        "styles": screen_styles(entry),
         "rules_url": rules_url(entry),
         "lesson": entry.lesson is not None,
     }

@@ -8,11 +8,26 @@ import { api } from "./api.js";
 let loading = null;
 let list = [];
 
-/** Every game, in the registry's order (fetched once per page). */
+/** Link a game's style sheet (once); resolves when it is loaded, or failed to. */
+function linkStyle(href) {
+  if (document.querySelector(`link[rel=stylesheet][href="${href}"]`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve);
+    document.head.appendChild(link);
+  });
+}
+
+/** Every game, in the registry's order (fetched once per page), each game's style sheets
+ * linked before it answers, so that no page of a game is drawn without them. */
 export function loadGames() {
   if (!loading) {
-    loading = api.options().then((options) => {
+    loading = api.options().then(async (options) => {
       list = options.games;
+      await Promise.all(list.flatMap((g) => g.styles || []).map(linkStyle));
       return list;
     }, (error) => {
       loading = null; // asked again next time
