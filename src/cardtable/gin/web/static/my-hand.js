@@ -52,7 +52,7 @@ function handGroups(table, arrangement, cardNode) {
   const ordered = orderedHand(table);
   if (ordered) {
     return [h("div", { class: "group ordered" },
-      h("span", { class: "group-label" }, orderLabel()),
+      h("span", { class: "group-label" }, orderLabel(table)),
       h("div", { class: "group-cards" }, ...ordered.map(cardNode)))];
   }
   const groups = arrangement.melds.map((meld, i) => h("div", { class: `group meld ${arrangement.kinds[i]}` },

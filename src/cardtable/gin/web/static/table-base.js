@@ -11,6 +11,7 @@ import { drawFelt } from "./felt.js";
 import { knockDialog } from "./knock.js";
 import { useShortcuts } from "/static/js/keys.js";
 import { SHORTCUTS, tableKeys } from "./gin-keys.js";
+import { GIN_ARRANGER } from "./gin-order.js";
 import { playMotion, snapshot } from "/static/js/table-motion.js";
 import { prefs } from "/static/js/store.js";
 
@@ -24,6 +25,7 @@ export class TableBase {
     this.hint = null;
     this.busy = false;
     this.online = [false, false];
+    this.arranger = GIN_ARRANGER; // how hand-order.js sorts and keeps this hand
     this.onKey = tableKeys(this);
     useShortcuts(SHORTCUTS);
     document.addEventListener("keydown", this.onKey);
