@@ -415,7 +415,7 @@ def test_the_cribbage_lobby_says_lay_away(
 
 # The show block the page draws from a show of the server's view.
 SHOW_ROWS = """async (show) => {
-  const { showBlock } = await import("/static/js/cribbage-show.js");
+  const { showBlock } = await import("/static/games/cribbage/cribbage-show.js");
   const block = showBlock(show, 0, ["Ann", "Bob"]);
   const rows = [...block.querySelectorAll(".show-item")];
   return rows.map((li) => [...li.children].map((c) => c.textContent));

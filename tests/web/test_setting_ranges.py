@@ -7,7 +7,6 @@ stored before the ranges is refused clearly (409), never a 500, and can still be
 from __future__ import annotations
 
 import json
-import re
 import secrets
 from typing import Any
 
@@ -69,18 +68,19 @@ def test_the_options_carry_the_ranges(client: TestClient, game: str) -> None:
     assert f"{BOUNDS[game]['target'][0]:,} to 10,000" in target
 
 
-def test_the_page_form_uses_the_servers_ranges() -> None:
-    """lobby-games.js has its own min and max for each number of the settings form: they
-    must be the engine's, or the form would offer what the server refuses (or forbid what
-    it allows)."""
-    source = (STATIC / "js" / "lobby-games.js").read_text()
+def test_the_page_form_uses_the_servers_ranges(client: TestClient) -> None:
+    """The settings form is built from each game's settings in the options (lobby.js has no
+    numbers of its own): every integer setting there has the engine's min and max, or the
+    form would offer what the server refuses (or forbid what it allows)."""
+    assert not (STATIC / "js" / "lobby-games.js").exists()
+    source = (STATIC / "js" / "lobby.js").read_text()
+    assert "min: f.low, max: f.high" in source
+    offered = {entry["game"]: entry for entry in client.get("/api/options").json()["games"]}
     for game, bounds in BOUNDS.items():
-        block = source[source.index(f"  {game}: {{") :]
-        start = block.index("numbers: [")
-        numbers = block[start : block.index("\n    ],", start)]
         found = {
-            name: (int(low), int(high))
-            for name, low, high in re.findall(r'\["(\w+)", "[^"]*", (-?\d+), (-?\d+)\]', numbers)
+            field["name"]: (field["low"], field["high"])
+            for field in offered[game]["fields"]
+            if field["kind"] == "int"
         }
         assert found == bounds, game
 

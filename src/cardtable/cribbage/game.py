@@ -89,6 +89,7 @@ class CribbageGame(GameBase[Match, Rules]):
     rules_type = Rules
     lesson: ClassVar[Lesson | None] = ScriptedLesson(LessonSession, lesson_view)
     screens: ClassVar[Mapping[str, str]] = {
+        "web": "cardtable.cribbage.web:STATIC",
         "tui": "cardtable.cribbage.tui.full:FULL_SCREEN",
         "plain": "cardtable.cribbage.tui.line:PLAIN",
     }

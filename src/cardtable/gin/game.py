@@ -105,6 +105,7 @@ class GinGame(GameBase[Match, Rules]):
     rules_type = Rules
     lesson: ClassVar[Lesson | None] = ScriptedLesson(LessonSession, lesson_view)
     screens: ClassVar[Mapping[str, str]] = {
+        "web": "cardtable.gin.web:STATIC",
         "tui": "cardtable.gin.tui.full:FULL_SCREEN",
         "plain": "cardtable.gin.tui.line:PLAIN",
     }

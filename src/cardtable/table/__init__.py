@@ -37,7 +37,7 @@ from cardtable.table.gin_views import (
 from cardtable.table.lessons import Lessons
 from cardtable.table.seats import MatchCreated, SeatSpec
 from cardtable.table.service import TableService
-from cardtable.table.views import MatchSummary, PlayerView, json_text
+from cardtable.table.views import MatchSummary, PlayerView, json_text, view_json
 
 __all__ = [
     "AccessDeniedError",
@@ -71,4 +71,5 @@ __all__ = [
     "TableUnavailableError",
     "UnplayableMatchError",
     "json_text",
+    "view_json",
 ]

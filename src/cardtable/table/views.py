@@ -29,6 +29,7 @@ __all__ = [
     "json_text",
     "plain_fields",
     "rules_json",
+    "view_json",
 ]
 
 TEXTS_KEPT = 1024
@@ -36,10 +37,20 @@ _TEXTS: MadeOnce[str] = MadeOnce(TEXTS_KEPT)
 
 
 def json_text(view: Any) -> str:
-    """``view.to_json()`` as JSON text, made once per view: the table service hands the
+    """:func:`view_json` as JSON text, made once per view: the table service hands the
     same (immutable) view to the reply of a move and to every page of the seat that the
     move is pushed to, and encoding it is a good part of a move's cost."""
-    return _TEXTS.get(view, lambda: _encoded(view.to_json()))
+    return _TEXTS.get(view, lambda: _encoded(view_json(view)))
+
+
+def view_json(view: Any) -> dict[str, Any]:
+    """``view.to_json()``, and for a seat's view its ``basics`` (what any front end's generic
+    screen shows of any game: :class:`cardtable.games.Basics`)."""
+    data: dict[str, Any] = view.to_json()
+    basics = getattr(view, "basics", None)
+    if callable(basics) and "basics" not in data:
+        data["basics"] = basics().to_json()
+    return data
 
 
 def _encoded(data: Any) -> str:

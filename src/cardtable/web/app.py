@@ -9,9 +9,10 @@ the app's state.
 A seat is opened by its token, sent as ``Authorization: Bearer <token>``:
 
 ========  ====================================  ==============================================
-GET       /api/options[?game=cribbage]          levels, presets and settings for a new match
-POST      /api/matches                          create a match of a game (gin by default): vs
-                                                the computer or a friend (invite)
+GET       /api/options[?game=NAME]              levels, presets and settings for a new match,
+                                                and each game's screen, rules page and lesson
+POST      /api/matches                          create a match of a game (the first by default):
+                                                vs the computer or a friend (invite)
 POST      /api/matches/lookup                   summaries of the matches whose tokens you hold
 GET       /api/matches/{id}                     your seat's view
 POST      /api/matches/{id}/actions             ``{"action": "discard QD", "expected": 12}``
@@ -23,11 +24,12 @@ DELETE    /api/matches/{id}                     remove the match (a holder of it
 POST      /api/matches/{id}/name                the name of your seat (a friend names itself)
 POST      /api/players/me/stats                 your statistics over the seats you hold
 WS        /api/matches/{id}/ws                  pushed views (see the hub)
-POST      /api/lessons                          start a guided lesson (``{"game": "cribbage"}``;
-                                                Gin Rummy's by default)
+POST      /api/lessons                          start a guided lesson (``{"game": NAME}``; the
+                                                first game's by default)
 GET/POST  /api/lessons/{id}                     its view; ``select``, ``action`` or ``advance``
 POST      /api/lessons/{id}/hint                a hint within the lesson
 GET       /rules/{game}                         the rules page (``docs/rules``), as HTML
+GET       /static/games/{game}/...              a game's own screen (``table.js``), if it has one
 GET       /api/openapi.json                     this API as OpenAPI 3.1 (``docs/api.md``)
 ========  ====================================  ==============================================
 
@@ -67,6 +69,7 @@ from cardtable.web.limits import RateLimiter, WebLimits
 from cardtable.web.openapi import openapi_json
 from cardtable.web.origin import CrossSiteGuard
 from cardtable.web.rules_page import rules_page
+from cardtable.web.screens import screen_mounts
 from cardtable.web.security import SecurityHeaders
 from cardtable.web.state import WebState
 
@@ -157,7 +160,8 @@ def create_app(
     gives loopback names when it listens on loopback, :mod:`cardtable.web.hosts`)."""
     table = service or TableService(Store(database_url), computers="worker")
     app = _Table(
-        routes=ROUTES,
+        # Each game's own screen before the page's static files (the registry's games now).
+        routes=[*ROUTES[:-1], *screen_mounts(), ROUTES[-1]],
         lifespan=_lifespan,
         middleware=[
             Middleware(AllowedHosts, hosts=hosts or Hosts(None)),

@@ -1,4 +1,4 @@
-"""The lesson endpoints: start one (``{"game": "cribbage"}``; the first game's by default), its
+"""The lesson endpoints: start one (``{"game": NAME}``; the first game's by default), its
 view, a step (``select``, ``action`` or ``advance``), a hint within it (the lesson's own, at
 every step: ``cardtable.games.lessons``). A wrong try is no error: the view says
 ``ok: false`` and the coach why."""

@@ -12,8 +12,8 @@ from starlette.responses import RedirectResponse, Response
 from starlette.websockets import WebSocket
 
 from cardtable.errors import CardTableError
-from cardtable.games import default_game, game_names, games
-from cardtable.table import SeatSpec, TableUnavailableError, json_text
+from cardtable.games import default_game, game, game_names, games
+from cardtable.table import SeatSpec, TableUnavailableError, json_text, view_json
 from cardtable.table.options import LobbyOptions, lobby_options
 from cardtable.web.errors import ApiError, json_response, json_text_response
 from cardtable.web.limits import charge
@@ -28,6 +28,7 @@ from cardtable.web.requests import (
     only,
     seat_token,
 )
+from cardtable.web.screens import game_options
 from cardtable.web.state import state_of
 
 __all__ = [
@@ -60,14 +61,15 @@ def _game(value: object) -> str:
 
 
 async def get_options(request: Request) -> Response:
-    """The lobby's choices for one game (``?game=cribbage``; the first game by default), and
-    the games there are to choose from."""
+    """The lobby's choices for one game (``?game=NAME``; the first game by default), and
+    the games there are to choose from, each with its choices, its screen (the URL of the
+    module that exports its table; ``null``: the generic screen), rules page and lesson."""
     unknown = sorted(set(request.query_params) - {"game"})
     if unknown:
         raise ApiError(400, f"unknown parameter {unknown[0]!r}: expected game")
-    options = lobby_options(_game(request.query_params.get("game")))
-    found = [{"game": g.name, "title": g.title} for g in games()]
-    return json_response({**options.to_json(), "games": found})
+    chosen = game(_game(request.query_params.get("game")))
+    found = [game_options(entry) for entry in games()]
+    return json_response({**game_options(chosen), "games": found})
 
 
 async def seat_link(request: Request) -> Response:
@@ -131,7 +133,7 @@ async def create(request: Request) -> Response:
         "seat": 0,
         "token": token,
         "invite": invite,
-        "view": seat_view.to_json(),
+        "view": view_json(seat_view),
     }
     return json_response(body, 201)
 
@@ -216,7 +218,7 @@ async def next_match(request: Request) -> Response:
     match_id, token = _seat(request)
     following = await run_in_threadpool(service.next_match, match_id, token)
     seat_view = await run_in_threadpool(service.view, following, token)
-    return json_response({"match_id": following, "view": seat_view.to_json()}, 201)
+    return json_response({"match_id": following, "view": view_json(seat_view)}, 201)
 
 
 async def socket(websocket: WebSocket) -> None:

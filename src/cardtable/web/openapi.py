@@ -208,6 +208,12 @@ def _schemas() -> dict[str, Schema]:
             }
         },
     }
+    view["properties"]["basics"] = {
+        "type": "object",
+        "description": "the seat's table as any game's generic screen shows it: its own hand, "
+        "the public cards, the events, and its legal actions with the words of their buttons",
+        "required": ["seat", "my_turn", "finished", "status", "hand", "events", "choices"],
+    }
     # A Cribbage seat's aids have their own shape (cardtable.cribbage.views.aids).
     view["properties"]["aids"] = {"anyOf": [view["properties"]["aids"], _CRIBBAGE_AIDS]}
     return {
@@ -382,8 +388,25 @@ def _schemas() -> dict[str, Schema]:
         },
         "Options": {
             "type": "object",
-            "required": ["game", "levels", "presets", "settings", "bounds", "games"],
+            "required": ["game", "levels", "presets", "settings", "bounds", "screen", "games"],
             "properties": {
+                "screen": {
+                    "type": ["string", "null"],
+                    "description": "the URL of the module that exports the game's own web "
+                    "table (under /static/games/{game}/); null: the generic screen plays it",
+                },
+                "styles": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": "the style sheets of the game's own screen",
+                },
+                "rules_url": {"type": ["string", "null"]},
+                "lesson": {"type": "boolean"},
+                "games": {
+                    "type": "array",
+                    "description": "every game, each with the same fields as this object",
+                    "items": {"type": "object", "required": ["game", "title", "screen"]},
+                },
                 "bounds": {
                     "type": "object",
                     "description": "each integer setting's lowest and highest value",

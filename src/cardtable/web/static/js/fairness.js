@@ -5,6 +5,7 @@
 // card of the deck goes in the deal is the table's to say (a hand's `deal_positions`).
 
 import { cardFromIndex } from "./cards.js";
+import { h } from "./dialogs.js";
 
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -164,4 +165,14 @@ export function verifyHand(hand, seat, seen) {
     });
   }
   return checks;
+}
+
+/** The checks of a deal's fairness as a list, and the seed they were made with. */
+export function fairnessList(checks, seed) {
+  return h("div", { class: "fairness" },
+    h("ul", { class: "checks" }, ...checks.map((c) => h("li", { class: c.ok ? "ok" : "bad" },
+      h("span", { class: "mark", "aria-hidden": "true" }, c.ok ? "✓" : "✗"),
+      `${c.label}${c.ok ? "" : " — MISMATCH"}`,
+      c.detail ? h("span", { class: "muted small" }, ` ${c.detail}`) : null))),
+    seed ? h("p", { class: "small muted seed" }, "Seed ", h("code", {}, seed)) : null);
 }

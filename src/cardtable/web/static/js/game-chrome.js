@@ -1,39 +1,52 @@
-// The games the page plays and the parts of the page around a table that name one: the
-// window's title, the brand in the top bar and its rules link. The lobby sets the game
-// chosen there; a table sets its match's game. Until a page knows its game (a seat's link
-// before its view comes) they name the product, as index.html does before the script runs.
+// The parts of the page around a table that name its game: the window's title, the brand in
+// the top bar and its rules and lesson links. The lobby sets the game chosen there; a table
+// sets its match's game. Until a page knows its game (a seat's link before its view comes)
+// they name the product, as index.html does before the script runs. What each game is called
+// and where its rules and lesson are come from the server's registry (games.js).
 
-export const GAMES = {
-  gin: { title: "Gin Rummy", rules: "/rules/gin", lesson: "#/lesson" },
-  cribbage: { title: "Cribbage", rules: "/rules/cribbage", lesson: "#/lesson/cribbage" },
-};
+import { firstGame, firstLessonGame, gameInfo } from "./games.js";
 
 export const PRODUCT = "Card Table";
 
-let current = "gin";
+let current = null;
 
 export function currentGame() {
-  return current;
+  return current || (firstGame() || {}).game || null;
 }
 
-export function gameTitle(game = current) {
-  return (GAMES[game] || GAMES.gin).title;
+function info(game) {
+  return gameInfo(game || currentGame()) || firstGame();
 }
 
-export function rulesUrl(game = current) {
-  return (GAMES[game] || GAMES.gin).rules;
+export function gameTitle(game = null) {
+  const found = info(game);
+  return found ? found.title : PRODUCT;
 }
 
-export function lessonUrl(game = current) {
-  return (GAMES[game] || GAMES.gin).lesson;
+/** Whether the game has a rules page at this table. */
+export function hasRules(game = null) {
+  const found = info(game);
+  return Boolean(found && found.rules_url);
+}
+
+export function rulesUrl(game = null) {
+  const found = info(game);
+  return found && found.rules_url ? found.rules_url : "/";
+}
+
+/** The lesson of a game (#/lesson/<game>); the first game with one when it has none. */
+export function lessonUrl(game = null) {
+  const found = info(game);
+  const lesson = found && found.lesson ? found : firstLessonGame();
+  return lesson ? `#/lesson/${lesson.game}` : "#/lesson";
 }
 
 /** Name `game` in the title, the brand and the top bar's rules and lesson links; null (a
  * game not known yet) names the product and leaves the links as they were. */
 export function setGame(game) {
-  const known = Boolean(GAMES[game]);
-  current = known ? game : "gin";
-  const title = known ? gameTitle() : PRODUCT;
+  const known = Boolean(gameInfo(game));
+  current = known ? game : null;
+  const title = known ? gameTitle(game) : PRODUCT;
   document.title = title;
   const brand = document.querySelector(".brand");
   if (brand) {
@@ -43,10 +56,11 @@ export function setGame(game) {
   }
   if (!known) return;
   const lesson = document.querySelector("[data-nav=lesson]");
-  if (lesson) lesson.setAttribute("href", lessonUrl());
+  if (lesson) lesson.setAttribute("href", lessonUrl(game));
   const link = document.getElementById("rules-link");
   if (link) {
-    link.setAttribute("href", rulesUrl());
+    link.hidden = !hasRules(game); // a game with no rules page here has no link to one
+    link.setAttribute("href", rulesUrl(game));
     link.setAttribute("title", `Rules of ${title}`);
     const wide = link.querySelector(".wide-only");
     if (wide) wide.textContent = ` of ${title}`;

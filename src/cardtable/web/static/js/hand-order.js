@@ -1,38 +1,20 @@
 // Your hand, your way: the order the cards are shown in (the server's own order, by rank,
 // by suit, or the order you dragged them into) and moving a card, by pointer (mouse, pen or
 // touch) or by Shift+←/→ on the focused card. Only the order on the screen changes: what is
-// legal, the counts and the hints still come from the server's view. Gin's table is the
-// default; another game's table says its own orders, preference and cards (`table.arranger`,
-// see cribbage-order.js).
+// legal, the counts and the hints still come from the server's view. Each game's table says
+// its own orders, preference and cards (`table.arranger`: gin-order.js, cribbage-order.js).
 
 import { sortByRank, sortCards } from "./cards.js";
 import { h } from "./dialogs.js";
-import { keepOwnOrder, ownOrder, prefs } from "./store.js";
+import { keepOwnOrder, ownOrder } from "./store.js";
 
-export const ORDERS = [["melds", "Melds"], ["rank", "Rank"], ["suit", "Suit"]];
 const ORDER_WORDS = { rank: "by rank", suit: "by suit", own: "your order" };
 
 // A press that moves less than this is a tap (pick the card), not a drag.
 const DRAG_SLOP = 8;
 
-/** Gin's hand: the server's meld groups by default, the choice in `prefs.handOrder`. */
-export const GIN_ARRANGER = {
-  orders: ORDERS,
-  get order() {
-    return prefs.handOrder;
-  },
-  set order(order) {
-    prefs.handOrder = order;
-  },
-  cards: (table) => table.obs.hand,
-  key(table) {
-    const v = table.view;
-    return [table.matchId || "lesson", v.seat, v.deal_number || v.hand_number || 0];
-  },
-};
-
 function arranger(table) {
-  return (table && table.arranger) || GIN_ARRANGER;
+  return table.arranger;
 }
 
 /** The hand's cards in the order shown, or null for the server's own order (gin: its meld
@@ -51,7 +33,7 @@ export function orderedHand(table) {
 }
 
 /** The words for the hand's single group when it is not in the server's order. */
-export function orderLabel(table = null) {
+export function orderLabel(table) {
   return ORDER_WORDS[arranger(table).order] || "";
 }
 

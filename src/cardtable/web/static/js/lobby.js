@@ -1,8 +1,8 @@
-// The lobby: set up a match of a game (Gin Rummy or Cribbage: the computer at a level, or a
-// friend by link), with a rules preset and any single setting changed; resume the matches
-// this browser holds a seat in (their rules, dates and score; delete one); and the player's
-// statistics over those seats (stats-panel.js). What each game's form asks is in
-// lobby-games.js.
+// The lobby: set up a match of a game (any game the server's registry offers: the computer
+// at a level, or a friend by link), with a rules preset and any single setting changed;
+// resume the matches this browser holds a seat in (their rules, dates and score; delete
+// one); and the player's statistics over those seats (stats-panel.js). What each game's form
+// asks, and what the lobby says of it, come from GET /api/options (games.js).
 
 import { api, sentence } from "./api.js";
 import { fill, h, openModal, toast } from "./dialogs.js";
@@ -10,7 +10,7 @@ import { prefs, rememberInvite, rememberSeat, seats, forgetSeat } from "./store.
 import { cardElement } from "./cards.js";
 import { rulesLink } from "./keys.js";
 import { gameTitle, lessonUrl, rulesUrl, setGame } from "./game-chrome.js";
-import { lobbyGame } from "./lobby-games.js";
+import { firstGame, gameInfo, knownGames, loadGames } from "./games.js";
 import { fillStats } from "./stats-panel.js";
 
 /** When a match began and last moved, as this browser's clock and language write them. */
@@ -40,13 +40,14 @@ function matchRow(match, seat, onDelete) {
   const names = match.players.map((p) => p.name);
   const scores = match.scores || [0, 0];
   const active = match.status === "active";
-  const stage = match.game === "cribbage" ? `Game ${match.game_number || 1}, hand` : "Hand";
+  // A match of several games (game_number) names the game of it the hand is in.
+  const stage = match.game_number ? `Game ${match.game_number}, hand` : "Hand";
   const status = active
     ? `${stage} ${match.hand_number || 1} · ${scores[me]} – ${scores[1 - me]}`
     : `Finished · ${match.winner === me ? "you won" : `${names[1 - me]} won`} · ${scores[me]} – ${scores[1 - me]}`;
   const link = h("a", { class: "match-open", href: `#/play/${seat.match_id}/${seat.token}` },
     h("span", { class: "match-vs" }, `vs ${names[1 - me]}`,
-      match.game && match.game !== "gin" ? h("span", { class: "chip game-chip" }, gameTitle(match.game)) : null),
+      knownGames().length > 1 && gameInfo(match.game) ? h("span", { class: "chip game-chip" }, gameTitle(match.game)) : null),
     h("span", { class: "match-status" }, status),
     h("span", { class: "match-rules" }, rulesText(match)),
     h("span", { class: "match-dates" }, datesText(match)),
@@ -87,23 +88,25 @@ function gameChoice(game, games) {
     ...games.map((g) => radio(g.game, g.title)));
 }
 
-/** Every setting's input by key ({grid, inputs}), to show a preset and change any one. */
-function settingsInputs(game) {
-  const form = lobbyGame(game);
+/** Every setting's input by key ({grid, inputs}), to show a preset and change any one: the
+ * game's settings as the server lists them (numbers with their bounds, then choices, then
+ * switches). */
+function settingsInputs(fields) {
   const grid = h("div", { class: "settings-grid" });
   const inputs = {};
-  for (const [key, label, min, max] of form.numbers) {
-    inputs[key] = h("input", { type: "number", id: `set-${key}`, min, max, step: 1, inputmode: "numeric" });
-    grid.appendChild(field(label, inputs[key]));
+  const of = (kind) => fields.filter((f) => f.kind === kind);
+  for (const f of of("int")) {
+    inputs[f.name] = h("input", { type: "number", id: `set-${f.name}`, min: f.low, max: f.high, step: 1, inputmode: "numeric", title: f.help });
+    grid.appendChild(field(f.label, inputs[f.name]));
   }
-  for (const [key, label, choices] of form.choices) {
-    inputs[key] = h("select", { id: `set-${key}` },
-      ...Object.entries(choices).map(([value, text]) => h("option", { value }, text)));
-    grid.appendChild(field(label, inputs[key]));
+  for (const f of of("choice")) {
+    inputs[f.name] = h("select", { id: `set-${f.name}`, title: f.help },
+      ...f.choices.map(([value, text]) => h("option", { value }, text)));
+    grid.appendChild(field(f.label, inputs[f.name]));
   }
-  for (const [key, label] of form.switches) {
-    inputs[key] = h("input", { type: "checkbox", id: `set-${key}` });
-    grid.appendChild(h("label", { class: "field check" }, inputs[key], h("span", {}, label)));
+  for (const f of of("switch")) {
+    inputs[f.name] = h("input", { type: "checkbox", id: `set-${f.name}` });
+    grid.appendChild(h("label", { class: "field check", title: f.help }, inputs[f.name], h("span", {}, f.label)));
   }
   return { grid, inputs };
 }
@@ -140,8 +143,7 @@ function changedSettings(inputs, base, optional) {
 export class Lobby {
   constructor(root) {
     this.root = root;
-    this.options = {}; // by game, as the server sent them
-    this.game = (prefs.lastSetup || {}).game || "gin";
+    this.game = (prefs.lastSetup || {}).game || null; // the registry's first when unknown
     this.draft = null; // the name and opponent typed before switching game
     this.render();
   }
@@ -151,8 +153,18 @@ export class Lobby {
   }
 
   async render() {
+    try {
+      await loadGames();
+    } catch (error) {
+      fill(this.root, h("section", { class: "panel notice" }, h("h2", {}, "The table cannot be reached"),
+        h("p", {}, error.message)));
+      return;
+    }
+    if (this.destroyed) return;
+    if (!gameInfo(this.game)) this.game = firstGame().game;
     const game = this.game;
-    const words = lobbyGame(game);
+    const o = gameInfo(game);
+    const about = o.about;
     setGame(game);
     const form = h("form", { class: "panel new-match", id: "new-match", "aria-labelledby": "new-title" });
     const resume = h("div", { class: "panel resume", "aria-labelledby": "resume-title" },
@@ -161,28 +173,21 @@ export class Lobby {
     const stats = h("div", { class: "panel stats", id: "stats-panel", "aria-labelledby": "stats-title" },
       h("h2", { id: "stats-title" }, "Your statistics"),
       h("div", { class: "stats-body", id: "stats-body" }, h("p", { class: "muted" }, "Counting…")));
-    const learn = h("div", { class: "panel learn" },
-      h("h2", {}, words.learnTitle),
-      h("p", {}, words.learnText),
+    const learn = about.learn || o.rules_url ? h("div", { class: "panel learn" },
+      h("h2", {}, about.learn ? about.learn[0] : `New to ${o.title}?`),
+      about.learn ? h("p", {}, about.learn[1]) : null,
       h("div", { class: "learn-links" },
-        h("a", { class: "btn primary", href: lessonUrl(game), id: "start-lesson" }, "Take the lesson"),
-        rulesLink({ class: "btn", id: "lobby-rules" })));
-    const fan = h("div", { class: "hero-fan", "aria-hidden": "true" },
-      ...words.hero.map((c) => cardElement(c, { classes: ["hero-card"] })));
+        o.lesson ? h("a", { class: "btn primary", href: lessonUrl(game), id: "start-lesson" }, "Take the lesson") : null,
+        o.rules_url ? rulesLink({ class: "btn", id: "lobby-rules" }) : null)) : null;
+    const fan = h("div", { class: "hero-fan", "aria-hidden": "true", dataset: { cards: String(about.hero.length) } },
+      ...about.hero.map((c) => cardElement(c, { classes: ["hero-card"] })));
     fill(this.root, h("section", { class: "lobby", dataset: { game } },
       h("div", { class: "hero" }, fan,
         h("h1", {}, gameTitle(game)),
-        h("p", { class: "tagline" }, words.tagline)),
+        h("p", { class: "tagline" }, about.tagline)),
       h("div", { class: "lobby-grid" }, form, h("div", { class: "lobby-side" }, resume, stats, learn))));
     this.fillResume();
     fillStats(document.getElementById("stats-body"), seats());
-    try {
-      if (!this.options[game]) this.options[game] = await api.options(game === "gin" ? null : game);
-    } catch (error) {
-      form.replaceChildren(h("p", { class: "error" }, error.message));
-      return;
-    }
-    if (this.destroyed || game !== this.game) return;
     this.fillForm(form);
   }
 
@@ -196,13 +201,13 @@ export class Lobby {
 
   fillForm(form) {
     const game = this.game;
-    const o = this.options[game];
-    const words = lobbyGame(game);
+    const o = gameInfo(game);
+    const words = o.about;
     const saved = prefs.lastSetup || {};
-    const same = (saved.game || "gin") === game;
+    const same = (saved.game || firstGame().game) === game;
     const last = { ...(same ? saved : { name: saved.name, opponent: saved.opponent }), ...(this.draft || {}) };
     const c = {
-      game: gameChoice(game, o.games || [{ game, title: gameTitle(game) }]),
+      game: gameChoice(game, knownGames()),
       name: h("input", { type: "text", id: "player-name", maxlength: 24, autocomplete: "nickname", placeholder: "You", value: last.name || "" }),
       opponent: opponentChoice(last),
       level: h("select", { id: "level" },
@@ -212,12 +217,12 @@ export class Lobby {
         ...Object.keys(o.presets).map((p) => h("option", { value: p, selected: p === (o.presets[last.preset] ? last.preset : o.default_preset) },
           p[0].toUpperCase() + p.slice(1)))),
       start: h("button", { type: "submit", class: "btn primary big", id: "start-match" }, "Deal the cards"),
-      ...settingsInputs(game),
+      ...settingsInputs(o.fields),
     };
     const presetNote = h("span", { class: "field-note", id: "preset-note" });
     // What every setting does and each preset's values: the rules page's generated table.
-    const presetRules = rulesLink({ id: "preset-rules", class: "field-link", href: `${rulesUrl(game)}#settings` },
-      `Rules and settings of ${gameTitle(game)}`);
+    const presetRules = o.rules_url ? rulesLink({ id: "preset-rules", class: "field-link", href: `${rulesUrl(game)}#settings` },
+      `Rules and settings of ${gameTitle(game)}`) : null;
     const showPreset = () => {
       fillSettings(c.inputs, o.presets[c.preset.value]);
       presetNote.textContent = words.presets[c.preset.value] || "";
@@ -226,7 +231,7 @@ export class Lobby {
     const syncOpponent = () => {
       levelField.hidden = opponentOf(form) === "friend";
     };
-    const games = o.games && o.games.length > 1
+    const games = knownGames().length > 1
       ? h("div", { class: "field" }, h("span", { class: "field-label" }, "Game"), c.game) : null;
     fill(form,
       h("h2", { id: "new-title" }, "New match"),
@@ -235,7 +240,7 @@ export class Lobby {
       h("div", { class: "field" }, h("span", { class: "field-label" }, "Play against"), c.opponent),
       levelField,
       field("Rules", c.preset, presetNote),
-      h("p", { class: "field-note preset-rules" }, presetRules),
+      presetRules ? h("p", { class: "field-note preset-rules" }, presetRules) : null,
       h("details", { class: "custom" }, h("summary", {}, "Change any setting"), c.grid),
       h("div", { class: "form-actions" }, c.start));
     c.preset.addEventListener("change", showPreset);
@@ -252,12 +257,13 @@ export class Lobby {
   /** Create the match the form describes and go to its table. */
   async submit(form, c) {
     const game = this.game;
-    const words = lobbyGame(game);
-    const changed = changedSettings(c.inputs, this.options[game].presets[c.preset.value], words.optional);
+    const o = gameInfo(game);
+    const optional = o.fields.filter((f) => f.optional).map((f) => f.name);
+    const changed = changedSettings(c.inputs, o.presets[c.preset.value], optional);
     if (!changed) return;
     const opponent = opponentOf(form);
     const body = { opponent, preset: c.preset.value, settings: changed, name: c.name.value.trim() };
-    if (game !== "gin") body.game = game;
+    body.game = game;
     if (opponent === "computer") body.level = c.level.value;
     prefs.lastSetup = { name: body.name, opponent, level: c.level.value, preset: c.preset.value, game };
     c.start.disabled = true;

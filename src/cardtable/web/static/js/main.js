@@ -1,11 +1,11 @@
-// The page: a lobby (#/), a seat at a match of any game (#/play/<match>/<token>), and the
-// lessons (#/lesson for Gin Rummy, #/lesson/cribbage). The help (?) and the four-colour deck
-// work on every page.
+// The page: a lobby (#/), a seat at a match of any game (#/play/<match>/<token>), and each
+// game's lesson (#/lesson/<game>; #/lesson: the first game that has one), which its own
+// screen's module exports. The help (?) and the four-colour deck work on every page.
 
 import { Lobby } from "./lobby.js";
 import { SeatPage } from "./seat-page.js";
-import { LessonView } from "./lesson-view.js";
-import { CribbageLessonView } from "./cribbage-lesson.js";
+import { firstLessonGame, gameInfo, loadGames, screenModule } from "./games.js";
+import { h } from "./dialogs.js";
 import { listenForHelp, openHelp, useShortcuts } from "./keys.js";
 import { setGame } from "./game-chrome.js";
 import { closeModal } from "./dialogs.js";
@@ -14,6 +14,51 @@ import { prefs } from "./store.js";
 
 const app = document.getElementById("app");
 let current = null;
+
+/** A game's lesson, from its screen's module (a notice when the game has none). */
+class LessonPage {
+  constructor(root, name) {
+    this.root = root;
+    this.lesson = null;
+    this.start(name);
+  }
+
+  get view() {
+    return this.lesson ? this.lesson.view : null;
+  }
+
+  render() {
+    if (this.lesson) this.lesson.render();
+  }
+
+  destroy() {
+    this.destroyed = true;
+    if (this.lesson) this.lesson.destroy();
+  }
+
+  async start(name) {
+    let module = null;
+    try {
+      await loadGames();
+      const info = name ? gameInfo(name) : firstLessonGame();
+      if (info && info.lesson) {
+        setGame(info.game);
+        module = await screenModule(info.game);
+      }
+    } catch (error) {
+      module = null;
+    }
+    if (this.destroyed) return;
+    if (!module || !module.Lesson) {
+      this.root.replaceChildren(h("section", { class: "panel notice" },
+        h("h2", {}, "No lesson here"),
+        h("p", {}, "This game has no guided lesson at this table."),
+        h("a", { class: "btn primary", href: "#/" }, "Back to the lobby")));
+      return;
+    }
+    this.lesson = new module.Lesson(this.root);
+  }
+}
 
 function route() {
   if (current) current.destroy();
@@ -30,9 +75,7 @@ function route() {
     current = new SeatPage(app, { matchId: parts[1], token: parts[2] });
   } else if (parts[0] === "lesson") {
     page = "lesson";
-    const cribbage = parts[1] === "cribbage";
-    setGame(cribbage ? "cribbage" : "gin");
-    current = cribbage ? new CribbageLessonView(app) : new LessonView(app);
+    current = new LessonPage(app, parts[1] || null);
   } else {
     current = new Lobby(app);
   }

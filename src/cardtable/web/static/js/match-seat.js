@@ -3,8 +3,8 @@
 // computer's moves shown one at a time at the chosen pace (`prefs.pace`, read as each view
 // comes: instant shows them at once), a push that waits while this page's own move is on its
 // way, the dialog after each finished hand and at the end, the replays, and the next match
-// of the series at the same table with the same seats and links. Each game's view
-// (match-view.js, cribbage-view.js) says what its views hold and which dialogs it opens.
+// of the series at the same table with the same seats and links. Each game's view (in its
+// package's web folder) says what its views hold and which dialogs it opens.
 //
 // A game's view provides: `events(view)` (the hand's public events so far),
 // `preview(move, index)` (show one of the computer's moves before the view that holds it),
@@ -58,7 +58,7 @@ export const MatchSeat = (Base) => class extends Base {
   /** Whether one of this game's learning aids is on: the server works them out only for a
    * page that asks. */
   wantsAids() {
-    return prefs.anyAid(this.aidGame || "gin", this.aidList || []);
+    return prefs.anyAid(this.aidGame || (this.view && this.view.game), this.aidList || []);
   }
 
   /** A learning aid was turned on or off: ask for the views with the aids (or without). */

@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { h, openModal, toast } from "./dialogs.js";
 import { accuracyBadge, accuracyText, fetchReview, worstList } from "./review.js";
-import { fairnessList } from "./showdown.js";
+import { fairnessList } from "./fairness.js";
 
 const KEYS = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last" };
 

@@ -1,16 +1,20 @@
 // A seat at a match (#/play/<match>/<token>) of whichever game it is: the seat's view says
-// the game, and the table of that game takes over (match-view.js for Gin Rummy,
-// cribbage-view.js for Cribbage) with the view already fetched.
+// the game, and that game's own table (the `Table` its screen's module exports, found
+// through the registry: games.js) takes over with the view already fetched; a game with no
+// screen of its own, or any game with ?screen=generic in the address, is played on the
+// generic screen (generic-table.js).
 
 import { api } from "./api.js";
 import { setGame } from "./game-chrome.js";
-import { AIDS, CRIBBAGE_AIDS } from "./learning-aids.js";
+import { loadGames, screenModule } from "./games.js";
+import { GenericTable } from "./generic-table.js";
 import { prefs } from "./store.js";
 import { h } from "./dialogs.js";
-import { CribbageView } from "./cribbage-view.js";
-import { MatchView } from "./match-view.js";
 
-const TABLES = { cribbage: CribbageView };
+/** Whether the address asks for the generic screen (?screen=generic). */
+export function genericAsked() {
+  return new URLSearchParams(location.search).get("screen") === "generic";
+}
 
 export class SeatPage {
   constructor(root, { matchId, token }) {
@@ -38,9 +42,8 @@ export class SeatPage {
     this.root.replaceChildren(h("div", { class: "loading" }, h("div", { class: "spinner" }), "Shuffling…"));
     let view;
     try {
-      // The game is not known yet: the aids of either game that the player turned on.
-      view = await api.view(this.matchId, this.token,
-        prefs.anyAid("gin", AIDS) || prefs.anyAid("cribbage", CRIBBAGE_AIDS));
+      // The game is not known yet: with the aids if the player turned on any game's.
+      [view] = await Promise.all([api.view(this.matchId, this.token, prefs.anyAidOn()), loadGames()]);
     } catch (error) {
       if (this.destroyed) return;
       const refused = error.status === 403 || error.status === 404;
@@ -52,7 +55,12 @@ export class SeatPage {
     }
     if (this.destroyed) return;
     setGame(view.game);
-    const Table = TABLES[view.game] || MatchView;
+    let Table = GenericTable;
+    if (!genericAsked()) {
+      const module = await screenModule(view.game);
+      if (this.destroyed) return;
+      if (module && module.Table) Table = module.Table;
+    }
     this.table = new Table(this.root, { matchId: this.matchId, token: this.token, view });
   }
 }

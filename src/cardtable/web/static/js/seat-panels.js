@@ -7,7 +7,7 @@ import { api } from "./api.js";
 import { h, openModal, toast } from "./dialogs.js";
 import { shortcutsTable } from "./keys.js";
 import { rematchNote } from "./rematch.js";
-import { fairnessList } from "./showdown.js";
+import { fairnessList } from "./fairness.js";
 import { inviteFor, prefs } from "./store.js";
 
 export function bar(percent) {

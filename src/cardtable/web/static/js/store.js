@@ -21,7 +21,8 @@ function write(key, value) {
   }
 }
 
-const aidKey = (game, name) => (game === "gin" ? `aid:${name}` : `aid:${game}:${name}`);
+// Each game's learning-aid switches apart, keyed by the game's name: aid:<game>:<name>.
+const aidKey = (game, name) => `aid:${game}:${name}`;
 
 export const prefs = {
   get fourColour() {
@@ -70,10 +71,9 @@ export const prefs = {
   set sounds(on) {
     write("sounds", Boolean(on));
   },
-  /** The learning aids of a game, each off until asked for: gin's "tracker", "feed" and
-   * "knock", Cribbage's "tracker", "layaway" and "risk". Each game keeps its own switches (a
-   * player who wants the tracker in one may not in the other); gin's keys are the ones kept
-   * before Cribbage came. */
+  /** The learning aids of a game, each off until asked for (each game's screen names its
+   * own). Each game keeps its own switches: a player who wants the tracker in one may not in
+   * the other. */
   aid(game, name) {
     return read(aidKey(game, name), false);
   },
@@ -84,6 +84,18 @@ export const prefs = {
    * lists them). */
   anyAid(game, aids) {
     return aids.some(([name]) => this.aid(game, name));
+  },
+  /** Whether any game's aid is on (a seat asks for the aids before it knows its game). */
+  anyAidOn() {
+    try {
+      for (let i = 0; i < localStorage.length; i += 1) {
+        const key = localStorage.key(i);
+        if (key && key.startsWith(`${PREFIX}aid:`) && localStorage.getItem(key) === "true") return true;
+      }
+    } catch (error) {
+      // No storage: no aid was turned on.
+    }
+    return false;
   },
 };
 
