@@ -8,6 +8,9 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import grimp  # import-linter's graph library, installed with it
 
 from tests.paths import ROOT
 
@@ -55,3 +58,31 @@ def test_the_import_contracts_hold() -> None:
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 broken" in done.stdout, done.stdout
+
+
+def import_cycles(graph: Any) -> list[str]:
+    """Each direct import ``a -> b`` of ``graph`` (grimp's) that ``b`` leads back to ``a``
+    through: a cycle, whether the imports are at the top of a module or in a function."""
+    return [
+        f"{module} -> {imported}"
+        for module in sorted(graph.modules)
+        for imported in sorted(graph.find_modules_directly_imported_by(module))
+        if graph.chain_exists(imported, module)
+    ]
+
+
+def test_no_two_modules_import_each_other() -> None:
+    """A cycle hides which module is the lower one, and breaks as soon as one of its imports
+    moves to the top: every module of the package is above or below each other one."""
+    cycles = import_cycles(grimp.build_graph("cardtable"))
+    assert not cycles, "\n".join(cycles)
+
+
+def test_the_cycle_check_can_fail() -> None:
+    graph = grimp.ImportGraph()
+    for module in ("p", "p.a", "p.b", "p.c"):
+        graph.add_module(module)
+    graph.add_import(importer="p.a", imported="p.b")
+    graph.add_import(importer="p.b", imported="p.a")
+    graph.add_import(importer="p.c", imported="p.a")
+    assert import_cycles(graph) == ["p.a -> p.b", "p.b -> p.a"]

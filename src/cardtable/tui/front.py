@@ -4,27 +4,24 @@ A game names its own terminal screens in its ``screens`` facet (:attr:`cardtable
 screens`): ``"tui"`` a :class:`FullScreen` (its seat, its Textual table screen, its style
 sheet, its lesson screen) and ``"plain"`` a :class:`Plain` (its seat and its line-by-line
 table and lesson), each as a ``"module:attribute"`` reference loaded here when it is used. A
-game that names none is played on the generic screens (:mod:`cardtable.tui.generic`), from
-each seat view's :class:`~cardtable.games.views.Basics`.
+game that names none is played on the generic screens (:mod:`cardtable.tui.generic_screen`,
+:mod:`cardtable.tui.generic_plain`), from each seat view's :class:`~cardtable.games.views.
+Basics`.
 
-These two classes, :class:`cardtable.tui.seats.SeatSession`, :class:`cardtable.tui.plain_loop.
-PlainLoop`, :class:`cardtable.tui.lesson_base.LessonBase`, the dialogs and the widgets are the
-framework's extension points: a game's ``tui`` package builds on them, and this package
-imports no game.
+These two classes (defined in :mod:`cardtable.tui.screen_kinds`), :class:`cardtable.tui.
+seats.SeatSession`, :class:`cardtable.tui.plain_loop.PlainLoop`, :class:`cardtable.tui.
+lesson_base.LessonBase`, the dialogs and the widgets are the framework's extension points:
+a game's ``tui`` package builds on them, and this package imports no game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TextIO
+from typing import Any
 
 from cardtable.errors import CardTableError
 from cardtable.games import game, load_ref
-from cardtable.tui.seats import SeatSession
-
-if TYPE_CHECKING:
-    from textual.screen import Screen
+from cardtable.tui.screen_kinds import FullScreen, Plain, PlainLessonRunner, PlainTableMaker
 
 __all__ = [
     "FullScreen",
@@ -35,63 +32,6 @@ __all__ = [
     "plain",
     "review_words",
 ]
-
-AnySession = SeatSession[Any, Any]
-
-
-class PlainTableMaker(Protocol):
-    """A line-by-line table over a seat (:class:`cardtable.tui.plain_loop.PlainLoop`)."""
-
-    def __call__(
-        self,
-        table: Any,
-        inp: TextIO,
-        out: TextIO,
-        *,
-        ascii_only: bool = ...,
-        json_mode: bool = ...,
-        prompt: bool = ...,
-    ) -> Any: ...
-
-
-class PlainLessonRunner(Protocol):
-    """Runs a game's lesson line by line and returns the exit status. ``recorded``: print
-    what the game's own command always printed; ``command``: the command its words name."""
-
-    def __call__(
-        self,
-        inp: TextIO,
-        out: TextIO,
-        *,
-        ascii_only: bool,
-        prompt: bool,
-        recorded: bool,
-        command: str,
-    ) -> int: ...
-
-
-@dataclass(frozen=True, slots=True)
-class FullScreen:
-    """A game's own full-screen table: the seat it plays (``session``), the screen that shows
-    a match (made from the app, which holds the seat), the style sheet added to the
-    framework's, the lesson's screen (made from ``ascii_only``; ``None``: no lesson here) and
-    the words of one of its actions in the coach's review (``None``: the action's text)."""
-
-    session: type[AnySession]
-    screen: Callable[[Any], Screen[Any]]
-    css: str = ""
-    lesson: Callable[[bool], Screen[Any]] | None = None
-    review_action: Callable[[str], str] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Plain:
-    """A game's own line-by-line table: the seat it plays, the table over that seat, and the
-    lesson (``None``: no lesson here)."""
-
-    session: type[AnySession]
-    table: PlainTableMaker
-    lesson: PlainLessonRunner | None = None
 
 
 def _own(name: str, front: str) -> Any:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from cardtable.errors import CardTableError
 from cardtable.tui.cards import symbolise
-from cardtable.tui.front import Plain
 from cardtable.tui.generic_session import BasicsUpdate, GenericTable, generic_table
 from cardtable.tui.plain_loop import PlainLoop
+from cardtable.tui.screen_kinds import Plain
 
 __all__ = ["GenericPlain", "generic_plain"]
 

@@ -22,8 +22,8 @@ from cardtable.errors import CardTableError
 from cardtable.games.views import Choice
 from cardtable.tui.cards import key_words, symbolise
 from cardtable.tui.dialogs import FinalScreen, InfoScreen
-from cardtable.tui.front import FullScreen
 from cardtable.tui.generic_session import BasicsUpdate, GenericTable, generic_table
+from cardtable.tui.screen_kinds import FullScreen
 from cardtable.tui.widgets import colour_cards, markup_escape
 
 __all__ = ["CHOICE_KEYS", "GENERIC_CSS", "GenericScreen", "choice_key", "generic_full_screen"]
