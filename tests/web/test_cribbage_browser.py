@@ -407,11 +407,19 @@ def test_the_phone_layout(browser: Any, server: LiveServer, table_service: Table
     if state["playable"]:
         table.click_card(state["playable"][0])
         table.idle()
+    # The computer's answer re-deals the hand's nodes while it is paced: measure once it rests,
+    # and read every card's box in one evaluation, so no card is looked up after it was redrawn.
+    page.wait_for_function("() => !document.querySelector('#app.pacing, #app.busy')")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide on a phone"
-    for card in table.hand("#hand .card"):
-        box = page.locator(f'#hand .card[data-card="{card}"]').bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + 12 <= PHONE["width"]
+    boxes: list[dict[str, Any]] = page.eval_on_selector_all(
+        "#hand .card",
+        "nodes => nodes.map(n => { const r = n.getBoundingClientRect();"
+        " return {card: n.dataset.card, x: r.left, width: r.width}; })",
+    )
+    assert boxes, "the phone shows no hand"
+    for box in boxes:
+        assert box["x"] >= 0 and box["x"] + 12 <= PHONE["width"], box
     table.shot("c18-table-phone")
     table.shot("c19-table-phone-full", full_page=True)
     table.close()
