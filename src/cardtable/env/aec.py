@@ -17,7 +17,7 @@ from __future__ import annotations
 import secrets
 import warnings
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import numpy as np
 from gymnasium import spaces
@@ -26,7 +26,15 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from cardtable.env.research import Core, IllegalMode, Research, research_of
 from cardtable.errors import IllegalActionError
 
-__all__ = ["AGENTS", "GameEnv", "aec_env", "as_index", "check_common", "observation_space"]
+__all__ = [
+    "AGENTS",
+    "GameEnv",
+    "OneGameEnv",
+    "aec_env",
+    "as_index",
+    "check_common",
+    "observation_space",
+]
 
 AGENTS: Final = ("player_0", "player_1")
 
@@ -241,6 +249,17 @@ class GameEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
+
+
+class OneGameEnv(GameEnv):
+    """The AEC environment of the one game a subclass names in :attr:`declared` (a game's own
+    class, such as ``cardtable.gin.env.GinRummyEnv``): made as ``Env(rules, **keywords)``,
+    the keywords those of :class:`GameEnv`, the game's own options included."""
+
+    declared: ClassVar[Research]
+
+    def __init__(self, rules: Any = None, **keywords: Any) -> None:
+        super().__init__(self.declared, rules, **keywords)
 
 
 def as_index(action: object) -> int | None:

@@ -14,7 +14,7 @@ opponent acts on its own seat's engine view between the learner's steps.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import gymnasium
 import numpy as np
@@ -25,7 +25,7 @@ from cardtable.env.aec import check_common
 from cardtable.env.research import Core, FloatArray, IllegalMode, Research, research_of
 from cardtable.errors import IllegalActionError
 
-__all__ = ["GameGymEnv", "gym_env"]
+__all__ = ["GameGymEnv", "OneGameGymEnv", "gym_env", "register"]
 
 # An episode can end before the learner acts (gin: the opponent, first to play, takes the
 # upcard and knocks at once). Deal again then, but never forever (a broken opponent could
@@ -168,6 +168,25 @@ class GameGymEnv(gymnasium.Env[FloatArray, np.int64]):
             print(text)
             return None
         return text
+
+
+class OneGameGymEnv(GameGymEnv):
+    """The Gymnasium environment of the one game a subclass names in :attr:`declared` (a
+    game's own class, such as ``cardtable.gin.env.GinRummyGymEnv``): made as
+    ``Env(opponent, **keywords)``, the keywords those of :class:`GameGymEnv`, the game's own
+    options included."""
+
+    declared: ClassVar[Research]
+
+    def __init__(self, opponent: Any = "random", **keywords: Any) -> None:
+        super().__init__(self.declared, opponent, **keywords)
+
+
+def register(env_id: str, entry_point: str) -> None:
+    """Register a game's own environment with Gymnasium as ``env_id`` (once), so that
+    ``gymnasium.make`` finds it."""
+    if env_id not in gymnasium.registry:
+        gymnasium.register(id=env_id, entry_point=entry_point)
 
 
 def gym_env(game: str | Research, opponent: Any = "random", **kwargs: Any) -> GameGymEnv:
