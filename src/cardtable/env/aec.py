@@ -34,6 +34,7 @@ __all__ = [
     "as_index",
     "check_common",
     "observation_space",
+    "render_core",
 ]
 
 AGENTS: Final = ("player_0", "player_1")
@@ -239,13 +240,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         return core.legal_ids() if core.to_act == self._seat[agent] else []
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.core.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_core(self.core, self.render_mode)
 
     def close(self) -> None:
         pass
@@ -260,6 +255,18 @@ class OneGameEnv(GameEnv):
 
     def __init__(self, rules: Any = None, **keywords: Any) -> None:
         super().__init__(self.declared, rules, **keywords)
+
+
+def render_core(core: Core, render_mode: str | None) -> str | None:
+    """What ``render()`` gives in ``render_mode``: the core's table as text (``"ansi"``),
+    printed (``"human"``), or nothing."""
+    if render_mode is None:
+        return None
+    text = core.render()
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def as_index(action: object) -> int | None:

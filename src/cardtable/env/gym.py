@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from cardtable.env.aec import check_common
+from cardtable.env.aec import check_common, render_core
 from cardtable.env.research import Core, FloatArray, IllegalMode, Research, research_of
 from cardtable.errors import IllegalActionError
 
@@ -161,13 +161,7 @@ class GameGymEnv(gymnasium.Env[FloatArray, np.int64]):
         return self.core.mask(self.seat).astype(bool)
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.core.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_core(self.core, self.render_mode)
 
 
 class OneGameGymEnv(GameGymEnv):

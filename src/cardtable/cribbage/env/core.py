@@ -45,6 +45,7 @@ from cardtable.cribbage.players.base import Player
 from cardtable.cribbage.players.counting import count_action
 from cardtable.cribbage.rules import Rules, make_rules
 from cardtable.env.core import CoreBase, check_dealer, check_reward
+from cardtable.env.research import IllegalMode
 from cardtable.errors import IllegalActionError
 
 __all__ = [
@@ -58,7 +59,6 @@ __all__ = [
 
 RewardMode = Literal["hand", "match"]
 REWARD_MODES: Final = ("hand", "match")
-IllegalMode = Literal["terminate", "raise"]
 _SHOW_PHASES: Final = (Phase.COUNT, Phase.ANSWER)
 
 
