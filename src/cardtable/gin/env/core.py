@@ -29,7 +29,6 @@ import numpy.typing as npt
 
 from cardtable.cards import fair_cut
 from cardtable.env.core import CoreBase, check_dealer, check_reward
-from cardtable.env.research import IllegalMode
 from cardtable.errors import IllegalActionError
 from cardtable.gin.actions import Action
 from cardtable.gin.env.actions import (
@@ -52,14 +51,7 @@ from cardtable.gin.players.base import Player
 from cardtable.gin.rules import Rules, make_rules
 from cardtable.gin.showdown import HandResult
 
-__all__ = [
-    "REWARD_MODES",
-    "GameCore",
-    "IllegalMode",
-    "RewardMode",
-    "default_illegal_reward",
-    "make_rules",
-]
+__all__ = ["REWARD_MODES", "GameCore", "RewardMode", "default_illegal_reward", "make_rules"]
 
 RewardMode = Literal["hand", "match", "match_dense"]
 REWARD_MODES: Final = ("hand", "match", "match_dense")

@@ -67,6 +67,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from cardtable.env.core import check_dealer, check_reward
+from cardtable.env.research import IllegalMode
 from cardtable.errors import IllegalActionError
 from cardtable.gin.env.actions import NUM_ACTIONS
 from cardtable.gin.env.batch import (
@@ -80,7 +81,6 @@ from cardtable.gin.env.batch import (
 )
 from cardtable.gin.env.core import (
     REWARD_MODES,
-    IllegalMode,
     RewardMode,
     default_illegal_reward,
     make_rules,
