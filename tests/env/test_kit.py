@@ -15,6 +15,7 @@ from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 import cardtable.env.research as research_module
 from cardtable.cribbage.env import CribbageEnv
 from cardtable.env import GameEnv, NoResearchError, PolicyPlayer, aec_env, gym_env, research_of
+from cardtable.env.lazy import lazy_names
 from cardtable.errors import UnknownGameError
 from cardtable.games import game_names
 from cardtable.gin.env import GinRummyEnv
@@ -115,3 +116,20 @@ def test_the_kit_imports_no_game() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
+
+
+def test_a_policy_player_of_no_game_is_refused() -> None:
+    with pytest.raises(TypeError, match="needs the game it plays"):
+        PolicyPlayer(lambda vector, mask: 0)
+
+
+def test_a_games_own_classes_play_their_declared_game() -> None:
+    """The game's own environment and player need no game: their class names it."""
+    environment = GinRummyEnv("pagat", reward="match")
+    assert environment.research.game == "gin" and environment.core.reward == "match"
+    assert CribbageEnv().metadata["name"] == "cribbage_v0"
+
+
+def test_lazy_names_must_cover_the_packages_all_exactly() -> None:
+    with pytest.raises(ImportError, match=r"differ in \['missing'\]"):
+        lazy_names("cardtable.env", {"aec": ("GameEnv",)}, ["GameEnv", "missing"])

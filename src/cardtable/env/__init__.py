@@ -46,16 +46,10 @@ __all__ = [
 ]
 
 _WHERE = {
-    "GameEnv": "aec",
-    "aec_env": "aec",
-    "GameGymEnv": "gym",
-    "gym_env": "gym",
-    "PolicyPlayer": "player",
-    "Core": "research",
-    "NoResearchError": "research",
-    "Policy": "research",
-    "Research": "research",
-    "research_of": "research",
+    "aec": ("GameEnv", "aec_env"),
+    "gym": ("GameGymEnv", "gym_env"),
+    "player": ("PolicyPlayer",),
+    "research": ("Core", "NoResearchError", "Policy", "Research", "research_of"),
 }
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import secrets
 import warnings
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import numpy as np
 from gymnasium import spaces
@@ -26,7 +26,16 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from cardtable.env.research import Core, IllegalMode, Research, research_of
 from cardtable.errors import IllegalActionError
 
-__all__ = ["AGENTS", "GameEnv", "aec_env", "as_index", "check_common", "observation_space"]
+__all__ = [
+    "AGENTS",
+    "GameEnv",
+    "OneGameEnv",
+    "aec_env",
+    "as_index",
+    "check_common",
+    "observation_space",
+    "render_core",
+]
 
 AGENTS: Final = ("player_0", "player_1")
 
@@ -231,16 +240,33 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         return core.legal_ids() if core.to_act == self._seat[agent] else []
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.core.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_core(self.core, self.render_mode)
 
     def close(self) -> None:
         pass
+
+
+class OneGameEnv(GameEnv):
+    """The AEC environment of the one game a subclass names in :attr:`declared` (a game's own
+    class, such as ``cardtable.gin.env.GinRummyEnv``): made as ``Env(rules, **keywords)``,
+    the keywords those of :class:`GameEnv`, the game's own options included."""
+
+    declared: ClassVar[Research]
+
+    def __init__(self, rules: Any = None, **keywords: Any) -> None:
+        super().__init__(self.declared, rules, **keywords)
+
+
+def render_core(core: Core, render_mode: str | None) -> str | None:
+    """What ``render()`` gives in ``render_mode``: the core's table as text (``"ansi"``),
+    printed (``"human"``), or nothing."""
+    if render_mode is None:
+        return None
+    text = core.render()
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def as_index(action: object) -> int | None:

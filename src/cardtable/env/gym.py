@@ -14,18 +14,18 @@ opponent acts on its own seat's engine view between the learner's steps.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from cardtable.env.aec import check_common
+from cardtable.env.aec import check_common, render_core
 from cardtable.env.research import Core, FloatArray, IllegalMode, Research, research_of
 from cardtable.errors import IllegalActionError
 
-__all__ = ["GameGymEnv", "gym_env"]
+__all__ = ["GameGymEnv", "OneGameGymEnv", "gym_env", "register"]
 
 # An episode can end before the learner acts (gin: the opponent, first to play, takes the
 # upcard and knocks at once). Deal again then, but never forever (a broken opponent could
@@ -161,13 +161,26 @@ class GameGymEnv(gymnasium.Env[FloatArray, np.int64]):
         return self.core.mask(self.seat).astype(bool)
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.core.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_core(self.core, self.render_mode)
+
+
+class OneGameGymEnv(GameGymEnv):
+    """The Gymnasium environment of the one game a subclass names in :attr:`declared` (a
+    game's own class, such as ``cardtable.gin.env.GinRummyGymEnv``): made as
+    ``Env(opponent, **keywords)``, the keywords those of :class:`GameGymEnv`, the game's own
+    options included."""
+
+    declared: ClassVar[Research]
+
+    def __init__(self, opponent: Any = "random", **keywords: Any) -> None:
+        super().__init__(self.declared, opponent, **keywords)
+
+
+def register(env_id: str, entry_point: str) -> None:
+    """Register a game's own environment with Gymnasium as ``env_id`` (once), so that
+    ``gymnasium.make`` finds it."""
+    if env_id not in gymnasium.registry:
+        gymnasium.register(id=env_id, entry_point=entry_point)
 
 
 def gym_env(game: str | Research, opponent: Any = "random", **kwargs: Any) -> GameGymEnv:

@@ -9,14 +9,19 @@ from typing import Any
 
 
 def lazy_names(
-    package: str, where: Mapping[str, str], names: list[str]
+    package: str, where: Mapping[str, tuple[str, ...]], names: list[str]
 ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
-    """A package's ``__getattr__`` and ``__dir__``: each name of ``where`` is loaded from the
-    submodule it names (``{"env": "aec"}``) on first use, then kept in the package."""
+    """A package's ``__getattr__`` and ``__dir__``: each name is loaded from the submodule
+    that ``where`` lists it under (``{"aec": ("env", "raw_env")}``) on first use, then kept in
+    the package. ``names`` (the package's ``__all__``) must be exactly the names listed."""
+    module_of = {name: module for module, listed in where.items() for name in listed}
+    if set(module_of) != set(names):
+        drift = sorted(set(module_of) ^ set(names))
+        raise ImportError(f"{package}: __all__ and the lazy names differ in {drift}")
     space = importlib.import_module(package).__dict__
 
     def getattr_(name: str) -> Any:
-        module = where.get(name)
+        module = module_of.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         value = getattr(importlib.import_module(f"{package}.{module}"), name)

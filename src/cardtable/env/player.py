@@ -18,7 +18,7 @@ discard 6S 9S
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from cardtable.env.research import Policy, Research, research_of
 
@@ -26,12 +26,22 @@ __all__ = ["Policy", "PolicyPlayer"]
 
 
 class PolicyPlayer:
-    """Wrap ``policy(vector, mask) -> id`` as a player of ``game``; an illegal id raises."""
+    """Wrap ``policy(vector, mask) -> id`` as a player of ``game``; an illegal id raises.
 
-    def __init__(self, policy: Policy, name: str = "policy", *, game: str | Research) -> None:
+    A game's own subclass names its game in :attr:`declared` and needs no ``game``.
+    """
+
+    declared: ClassVar[str | Research | None] = None
+
+    def __init__(
+        self, policy: Policy, name: str = "policy", *, game: str | Research | None = None
+    ) -> None:
+        chosen = self.declared if game is None else game
+        if chosen is None:
+            raise TypeError("a PolicyPlayer needs the game it plays: give game=")
         self.policy = policy
         self.name = name
-        self.research = research_of(game)
+        self.research = research_of(chosen)
 
     def act(self, observation: Any) -> Any:
         return self.research.policy_action(self.policy, observation)

@@ -18,22 +18,26 @@ build one from its :class:`~cardtable.games.interface.Game` alone with
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, Protocol
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.errors import CardTableError
+from cardtable.errors import CardTableError, IllegalActionError
 from cardtable.games import game, load_ref
 
 __all__ = [
     "Core",
+    "EngineResearch",
     "FloatArray",
     "IllegalMode",
     "MaskArray",
     "NoResearchError",
     "Policy",
     "Research",
+    "policy_choice",
+    "refuse_options",
     "research_of",
 ]
 
@@ -42,6 +46,7 @@ MaskArray = npt.NDArray[np.int8]
 IllegalMode = Literal["terminate", "raise"]
 # A trained agent: (observation vector, action mask) -> action id.
 Policy = Callable[[FloatArray, MaskArray], int]
+T = TypeVar("T")
 
 
 class NoResearchError(CardTableError, LookupError):
@@ -214,3 +219,61 @@ def research_of(name: str | Research) -> Research:
         raise NoResearchError(f"the game {name!r} declares no research environments")
     declared: Research = load_ref(ref)
     return declared
+
+
+def refuse_options(game: str, options: Mapping[str, Any], known: tuple[str, ...] = ()) -> None:
+    """Refuse an option of a core that ``game`` does not have (a :class:`TypeError`, naming
+    the options it has)."""
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        has = f"its option is {', '.join(known)}" if known else "it has none"
+        raise TypeError(f"unknown option {unknown[0]!r} for {game} ({has})")
+
+
+def policy_choice(
+    policy: Policy, vector: FloatArray, legal: Mapping[int, T], num_actions: int
+) -> T:
+    """What ``policy`` chooses among the ``legal`` ids (each with its action) on ``vector``;
+    an id that is not legal raises :class:`~cardtable.errors.IllegalActionError`."""
+    mask = np.zeros(num_actions, dtype=np.int8)
+    if legal:
+        mask[list(legal)] = 1
+    chosen = int(policy(vector, mask))
+    action = legal.get(chosen)
+    if action is None:
+        raise IllegalActionError(f"the policy chose action {chosen}, which is not legal")
+    return action
+
+
+@dataclass(frozen=True, slots=True)
+class EngineResearch:
+    """The declarations of a game with a core of its own (gin, Cribbage), in values: its
+    names and reward modes, its core (``core(rules, reward, **options)``, under
+    ``make_rules(rules, settings)``, taking the ``options`` named), and its computer players
+    (``make_player(level, seed)``, each a ``player_type``). A game's subclass adds
+    :meth:`Research.policy_action`."""
+
+    game: str
+    env_name: str
+    reward_modes: tuple[str, ...]
+    core: Callable[..., Core]
+    make_rules: Callable[[Any, Mapping[str, Any] | None], Any]
+    players: Callable[[str, int], Any]
+    player_type: type
+    options: tuple[str, ...] = ()
+
+    def new_core(
+        self,
+        rules: Any,
+        settings: Mapping[str, Any] | None,
+        reward: str,
+        options: Mapping[str, Any],
+    ) -> Core:
+        refuse_options(self.game, options, self.options)
+        return self.core(self.make_rules(rules, settings), reward, **options)
+
+    def make_player(self, spec: str, seed: int | None) -> Any:
+        return self.players(spec, 0 if seed is None else seed)
+
+    def is_player(self, value: object) -> bool:
+        return isinstance(value, self.player_type)

@@ -17,7 +17,8 @@ from typing import Any, Final
 import numpy as np
 
 from cardtable.cards import fair_cut
-from cardtable.env.research import FloatArray, MaskArray, Policy
+from cardtable.env.core import CoreBase, check_dealer, check_reward
+from cardtable.env.research import FloatArray, MaskArray, Policy, policy_choice, refuse_options
 from cardtable.errors import IllegalActionError
 from cardtable.games import game as find_game
 
@@ -53,10 +54,8 @@ class TextResearch:
         reward: str,
         options: Mapping[str, Any],
     ) -> TextCore:
-        if options:
-            raise TypeError(f"unknown option {sorted(options)[0]!r} for {self.game} (it has none)")
-        if reward not in REWARD_MODES:
-            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        refuse_options(self.game, options)
+        check_reward(reward, REWARD_MODES)
         played = find_game(self.game)
         if rules is None or isinstance(rules, str):
             rules = played.make_rules(rules, settings)
@@ -70,24 +69,12 @@ class TextResearch:
     def is_player(self, value: object) -> bool:
         return callable(getattr(value, "move", None))
 
-    def mask_of(self, texts: tuple[str, ...]) -> tuple[MaskArray, dict[int, str]]:
-        """The mask of the legal ``texts``, and each id's text."""
-        ids = {self.action_id(text): text for text in texts}
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        if ids:
-            mask[list(ids)] = 1
-        return mask, ids
-
     def policy_action(self, policy: Policy, view: Any) -> str:
-        mask, ids = self.mask_of(self.legal_of(view))
-        chosen = int(policy(self.encode(view), mask))
-        text = ids.get(chosen)
-        if text is None:
-            raise IllegalActionError(f"the policy chose action {chosen}, which is not legal")
-        return text
+        ids = {self.action_id(text): text for text in self.legal_of(view)}
+        return policy_choice(policy, self.encode(view), ids, self.num_actions)
 
 
-class TextCore:
+class TextCore(CoreBase):
     """One episode of a game played through its interface, behind action ids."""
 
     def __init__(self, research: TextResearch, played: Any, rules: Any, reward: str) -> None:
@@ -106,8 +93,7 @@ class TextCore:
         self._margin = 0  # seat 0's score less seat 1's when the episode's payments began
 
     def reset(self, seed: str, dealer: int | None = None) -> None:
-        if dealer is not None and dealer not in (0, 1):
-            raise ValueError(f"the dealer is seat 0 or 1, not {dealer!r}")
+        check_dealer(dealer)
         first = fair_cut(seed) if dealer is None else dealer
         self.match = self.game.deal(self.rules, seed, first)
         self.steps = 0
@@ -162,12 +148,6 @@ class TextCore:
     def abort(self) -> None:
         self.over = True
         self._ids = {}
-
-    def illegal_message(self, index: object) -> str:
-        if self.over:
-            return "the episode is over"
-        legal = ", ".join(str(i) for i in self.legal_ids())
-        return f"action {index!r} is not legal now; the legal ids are {legal}"
 
     def default_illegal_reward(self) -> float:
         # Below any real result: the score can move by no more than the match is played to.

@@ -55,22 +55,12 @@ __all__ = [
 ]
 
 _WHERE = {
-    "GO_ID": "actions",
-    "NUM_ACTIONS": "actions",
-    "action_id": "actions",
-    "describe_action": "actions",
-    "legal_ids": "actions",
-    "CribbageEnv": "aec",
-    "env": "aec",
-    "raw_env": "aec",
-    "GameCore": "core",
-    "default_illegal_reward": "core",
-    "OBS_SIZE": "encoding",
-    "action_mask": "encoding",
-    "encode_observation": "encoding",
-    "layout": "encoding",
-    "CribbageGymEnv": "gym",
-    "PolicyPlayer": "player",
+    "actions": ("GO_ID", "NUM_ACTIONS", "action_id", "describe_action", "legal_ids"),
+    "aec": ("CribbageEnv", "env", "raw_env"),
+    "core": ("GameCore", "default_illegal_reward"),
+    "encoding": ("OBS_SIZE", "action_mask", "encode_observation", "layout"),
+    "gym": ("CribbageGymEnv",),
+    "player": ("PolicyPlayer",),
 }
 
 

@@ -34,18 +34,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from gymnasium import spaces
 
 from cardtable.cribbage.env.actions import NUM_ACTIONS
-from cardtable.cribbage.env.core import GameCore, IllegalMode, RewardMode
+from cardtable.cribbage.env.core import GameCore
 from cardtable.cribbage.env.encoding import OBS_SIZE
 from cardtable.cribbage.env.research import RESEARCH
-from cardtable.cribbage.match import MatchObservation
-from cardtable.cribbage.rules import Rules
-from cardtable.env.aec import AGENTS, GameEnv
+from cardtable.env.aec import AGENTS, OneGameEnv
 from cardtable.env.aec import observation_space as _observation_space
 
 __all__ = ["AGENTS", "CribbageEnv", "env", "observation_space", "raw_env"]
@@ -56,68 +53,33 @@ def observation_space() -> spaces.Dict:
     return _observation_space(OBS_SIZE, NUM_ACTIONS)
 
 
-class CribbageEnv(GameEnv):
+class CribbageEnv(OneGameEnv):
     """Cribbage as a PettingZoo AEC environment, with exact rules and real points: the kit's
-    :class:`~cardtable.env.aec.GameEnv` of Cribbage.
+    :class:`~cardtable.env.aec.GameEnv` of Cribbage, made as ``CribbageEnv(rules, ...)``.
 
     ``rules`` is a :class:`~cardtable.cribbage.rules.Rules` value or a preset name
     (``standard``, ``short``, ``muggins``); ``settings`` overrides single settings
     (``{"target": 61}``). ``reward`` is ``"hand"`` (an episode is one deal, every point paid
-    as it is pegged) or ``"match"`` (an episode is a match, paid its game-point margin at the
-    end). See :mod:`cardtable.cribbage.env.core`; with muggins on the environment counts every
-    show in full for the agents.
+    as it is pegged; the default) or ``"match"`` (an episode is a match, paid its game-point
+    margin at the end). See :mod:`cardtable.cribbage.env.core`; with muggins on the
+    environment counts every show in full for the agents.
 
-    An illegal action (not in the mask) raises :class:`~cardtable.errors.IllegalActionError`
-    with ``illegal_action="raise"``; by default it ends the episode, the offender gets
-    ``illegal_reward`` (see :func:`~cardtable.cribbage.env.core.default_illegal_reward`) and the
-    other agent 0, as PettingZoo's classic games do. ``max_steps`` truncates long episodes.
-
-    ``reset(seed=s)`` makes every later episode reproducible: episode ``k`` after it is dealt
-    from the seed ``f"{s}/{k}"``. ``reset(options={"dealer": 0})`` fixes the first dealer
-    (otherwise a fair cut from the episode seed).
+    ``render_mode``, ``illegal_action``, ``illegal_reward`` (by default
+    :func:`~cardtable.cribbage.env.core.default_illegal_reward`), ``max_steps`` and the seeds
+    of ``reset`` are the kit's. ``observation_of(agent)`` is the agent's
+    :class:`~cardtable.cribbage.match.MatchObservation` (what computer players act on; the
+    plays in order, the shows itemised, ...).
     """
 
-    metadata: dict[str, Any] = {**GameEnv.metadata, "name": "cribbage_v0"}  # noqa: RUF012
+    declared = RESEARCH
+    metadata: dict[str, Any] = {**OneGameEnv.metadata, "name": RESEARCH.env_name}  # noqa: RUF012
     core: GameCore
-
-    def __init__(
-        self,
-        rules: Rules | str | None = None,
-        *,
-        settings: Mapping[str, Any] | None = None,
-        reward: RewardMode = "hand",
-        render_mode: str | None = None,
-        illegal_action: IllegalMode = "terminate",
-        illegal_reward: float | None = None,
-        max_steps: int | None = None,
-    ) -> None:
-        super().__init__(
-            RESEARCH,
-            rules,
-            settings=settings,
-            reward=reward,
-            render_mode=render_mode,
-            illegal_action=illegal_action,
-            illegal_reward=illegal_reward,
-            max_steps=max_steps,
-        )
-
-    def observation_of(self, agent: str) -> MatchObservation:
-        """The agent's :class:`~cardtable.cribbage.match.MatchObservation` (what computer
-        players act on; the plays in order, the shows itemised, ...)."""
-        return self.core.view(self._seat[agent])
 
 
 def env(**kwargs: Any) -> CribbageEnv:
-    """The environment, ready to use (keywords as :class:`CribbageEnv`).
-
-    As gin's, it makes the checks of PettingZoo's wrappers itself (an out-of-range or illegal
-    id is an illegal action; ``step`` or ``observe`` before ``reset`` raises), so it comes
-    unwrapped; ``pettingzoo.utils.wrappers.OrderEnforcingWrapper(env())`` works too.
-    """
+    """The environment, ready to use (keywords as :class:`CribbageEnv`), unwrapped as
+    :func:`cardtable.env.aec_env` says."""
     return CribbageEnv(**kwargs)
 
 
-def raw_env(**kwargs: Any) -> CribbageEnv:
-    """The same as :func:`env` (PettingZoo's name for an environment without wrappers)."""
-    return CribbageEnv(**kwargs)
+raw_env = env  # PettingZoo's name for an environment without wrappers: the same

@@ -44,6 +44,8 @@ from cardtable.cribbage.match import FinalScore, Match, MatchObservation
 from cardtable.cribbage.players.base import Player
 from cardtable.cribbage.players.counting import count_action
 from cardtable.cribbage.rules import Rules, make_rules
+from cardtable.env.core import CoreBase, check_dealer, check_reward
+from cardtable.env.research import IllegalMode
 from cardtable.errors import IllegalActionError
 
 __all__ = [
@@ -57,7 +59,6 @@ __all__ = [
 
 RewardMode = Literal["hand", "match"]
 REWARD_MODES: Final = ("hand", "match")
-IllegalMode = Literal["terminate", "raise"]
 _SHOW_PHASES: Final = (Phase.COUNT, Phase.ANSWER)
 
 
@@ -78,12 +79,11 @@ def default_illegal_reward(rules: Rules, reward: RewardMode) -> float:
     return -float(10 * worth * games + 1)
 
 
-class GameCore:
+class GameCore(CoreBase):
     """One episode (a hand or a match) behind action ids, with per-seat views and rewards."""
 
     def __init__(self, rules: Rules, reward: RewardMode = "hand") -> None:
-        if reward not in REWARD_MODES:
-            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        check_reward(reward, REWARD_MODES)
         self.rules = rules
         self.reward: RewardMode = reward
         self.num_actions = NUM_ACTIONS
@@ -99,8 +99,7 @@ class GameCore:
 
     def reset(self, seed: str, dealer: int | None = None) -> None:
         """Deal a new episode from ``seed``; the first dealer by a fair cut unless given."""
-        if dealer is not None and dealer not in (0, 1):
-            raise ValueError(f"the dealer is seat 0 or 1, not {dealer!r}")
+        check_dealer(dealer)
         self.match = Match.new(self.rules, seed=seed, first_dealer=dealer)
         self.picked = None
         self.records = []
@@ -235,12 +234,6 @@ class GameCore:
         if self.final is not None:
             info["final"] = self.final
         return info
-
-    def illegal_message(self, index: object) -> str:
-        if self.over:
-            return "the episode is over"
-        legal = ", ".join(str(i) for i in self.legal_ids())
-        return f"action {index!r} is not legal now; the legal ids are {legal}"
 
     # -- what a seat sees ---------------------------------------------------------------
 

@@ -23,23 +23,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
-import gymnasium
-
-from cardtable.cribbage.env.core import GameCore, IllegalMode, RewardMode
+from cardtable.cribbage.env.core import GameCore
 from cardtable.cribbage.env.research import RESEARCH
-from cardtable.cribbage.players.base import Player
-from cardtable.cribbage.rules import Rules
-from cardtable.env.gym import GameGymEnv
+from cardtable.env.gym import OneGameGymEnv, register
 
 __all__ = ["ENV_ID", "CribbageGymEnv"]
 
 ENV_ID: Final = "cribbage/Cribbage-v0"
 
 
-class CribbageGymEnv(GameGymEnv):
+class CribbageGymEnv(OneGameGymEnv):
     """The learner plays ``seat`` (0, 1, or ``None`` for a random seat each episode) against
     ``opponent``: a player name for :func:`~cardtable.cribbage.players.make_player` (seeded
     from the episode seed) or any :class:`~cardtable.cribbage.players.Player` instance.
@@ -50,36 +45,8 @@ class CribbageGymEnv(GameGymEnv):
     moves earn or cost the learner are paid with the learner's next step.
     """
 
+    declared = RESEARCH
     core: GameCore
 
-    def __init__(
-        self,
-        opponent: str | Player = "random",
-        *,
-        rules: Rules | str | None = None,
-        settings: Mapping[str, Any] | None = None,
-        reward: RewardMode = "hand",
-        seat: int | None = 0,
-        render_mode: str | None = None,
-        illegal_action: IllegalMode = "terminate",
-        illegal_reward: float | None = None,
-    ) -> None:
-        super().__init__(
-            RESEARCH,
-            opponent,
-            rules=rules,
-            settings=settings,
-            reward=reward,
-            seat=seat,
-            render_mode=render_mode,
-            illegal_action=illegal_action,
-            illegal_reward=illegal_reward,
-        )
 
-
-def _register() -> None:
-    if ENV_ID not in gymnasium.registry:
-        gymnasium.register(id=ENV_ID, entry_point="cardtable.cribbage.env.gym:CribbageGymEnv")
-
-
-_register()
+register(ENV_ID, f"{__name__}:CribbageGymEnv")

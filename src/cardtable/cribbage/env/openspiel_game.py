@@ -46,7 +46,6 @@ deals, which real play does not come near.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -63,11 +62,12 @@ from cardtable.cribbage.players.counting import count_action
 from cardtable.cribbage.rules import PRESETS, Rules, make_rules
 from cardtable.cribbage.worlds import sample_world
 from cardtable.openspiel_base import (
-    SeatObserver,
+    CardGame,
+    CardState,
     game_type,
     load_game,
-    observer_recall,
     pyspiel,
+    sampler_rng,
     scoring_and_dealer,
 )
 
@@ -106,7 +106,7 @@ class _Settings:
     first_dealer: int
 
 
-class CribbageGame(pyspiel.Game):  # type: ignore[misc]
+class CribbageGame(CardGame):
     """The game: a deal (or a match) under one preset of our rules."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -123,25 +123,12 @@ class CribbageGame(pyspiel.Game):  # type: ignore[misc]
         else:
             bound = -default_illegal_reward(self.rules, "match") - 1
             length = MAX_DEALS * _DEAL_LENGTH
-        info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=52,
-            num_players=2,
-            min_utility=-bound,
-            max_utility=bound,
-            utility_sum=0.0,
-            max_game_length=length,
-        )
-        super().__init__(_GAME_TYPE, info, values)
+        self.obs_size = OBS_SIZE
+        super().__init__(_GAME_TYPE, values, NUM_ACTIONS, bound, length)
         self.settings = _Settings(self.rules, self.scoring, self.first_dealer)
 
     def new_initial_state(self) -> CribbageState:
         return CribbageState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> SeatObserver:
-        return SeatObserver(OBS_SIZE, observer_recall(iig_obs_type, params))
 
 
 class _Play:
@@ -200,12 +187,11 @@ class _Play:
         self.log = ((*self.log[0], seat_zero), (*self.log[1], seat_one))
 
 
-class CribbageState(pyspiel.State):  # type: ignore[misc]
+class CribbageState(CardState):
     """A state: dealing or turning the starter (chance), a seat to act, or over."""
 
-    def __init__(self, game: CribbageGame) -> None:
-        super().__init__(game)
-        self._play = _Play(game.settings)
+    play_type = _Play
+    _play: _Play
 
     # -- what OpenSpiel asks -------------------------------------------------------------
 
@@ -225,29 +211,18 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         """The first pick of the seat laying away (its own secret)."""
         return self._play.picked
 
-    def current_player(self) -> int:
+    def seat_to_act(self) -> int | None:
         play = self._play
-        if play.over:
-            return int(pyspiel.PlayerId.TERMINAL)
         if play.dealing or play.pending is not None:
-            return int(pyspiel.PlayerId.CHANCE)
+            return None
         seat = play.hand.to_act
         assert seat is not None
         return seat
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def legal_ids(self) -> list[int]:
         play = self._play
-        if play.over or play.dealing or play.pending is not None:
-            return []
         hand = play.hand
-        if player != hand.to_act:
-            return []
         return legal_ids(hand.phase, hand.legal_actions(), play.picked)
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        left = [c for c in range(52) if c not in self._play.deck]
-        p = 1.0 / len(left)
-        return [(c, p) for c in left]
 
     def _apply_action(self, action: int) -> None:
         play = self._play
@@ -283,10 +258,8 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         self._engine(chosen)
 
     def _deal(self, card: int) -> None:
+        self.deal_card(card)
         play = self._play
-        if not 0 <= card < 52 or card in play.deck:
-            raise ValueError(f"card {card} is not left to deal")
-        play.deck.append(card)
         position = len(play.deck) - 1
         current = play.match.current
         to_seat = current.non_dealer if position % 2 == 0 else current.dealer
@@ -300,10 +273,8 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
     def _turn(self, card: int) -> None:
         """The starter: deal the hand again with it in its place, lay away the first discard
         again and apply the pending one (which turns it)."""
+        self.deal_card(card, "to be the starter")
         play = self._play
-        if not 0 <= card < 52 or card in play.deck:
-            raise ValueError(f"card {card} is not left to be the starter")
-        play.deck.append(card)
         hand = play.match.current
         again = self._dealt(hand, play.deck)
         for record in hand.history:
@@ -363,16 +334,8 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         play.dealing = True
         play.deck = []
 
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {CARDS[action]}"
-        return describe_action(int(action))
-
-    def is_terminal(self) -> bool:
-        return self._play.over
-
-    def returns(self) -> list[float]:
-        return list(self._play.returns)
+    def describe(self, action: int) -> str:
+        return describe_action(action)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CribbageState:
         """A state the seat cannot tell from this one: the current deal's hidden cards (the
@@ -382,7 +345,7 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         if play.dealing or play.over or play.pending is not None:
             return self.clone()  # type: ignore[no-any-return]
         seat = int(player_id)
-        rng = random.Random(int(probability_sampler() * 2**53))
+        rng = sampler_rng(probability_sampler)
         hand = play.hand
         world = sample_world(hand.observation(seat), rng, rules=play.settings.rules)
         other = 1 - seat
@@ -470,7 +433,7 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         play = self._play
         if play.dealing:
-            return f"dealing: {' '.join(str(CARDS[c]) for c in play.deck)}"
+            return self.dealing_string()
         hand = play.hand
         text = (
             f"dealer {hand.dealer} phase {hand.phase.value} count {hand.count} "

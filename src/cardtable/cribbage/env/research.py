@@ -12,49 +12,26 @@ computer players as opponents.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from cardtable.cards import CARDS, Card
 from cardtable.cribbage.actions import Action
 from cardtable.cribbage.env.actions import to_action
-from cardtable.cribbage.env.core import REWARD_MODES, GameCore, RewardMode, make_rules
+from cardtable.cribbage.env.core import REWARD_MODES, GameCore, make_rules
 from cardtable.cribbage.env.encoding import action_mask, encode_observation
 from cardtable.cribbage.match import MatchObservation
 from cardtable.cribbage.players.base import Player, make_player
 from cardtable.cribbage.players.counting import count_action
-from cardtable.env.research import Policy
+from cardtable.env.research import EngineResearch, Policy
 from cardtable.errors import IllegalActionError
 
 __all__ = ["RESEARCH", "CribbageResearch"]
 
 
 @dataclass(frozen=True, slots=True)
-class CribbageResearch:
-    """Cribbage's declarations (one value, :data:`RESEARCH`)."""
-
-    game: str = "cribbage"
-    env_name: str = "cribbage_v0"
-    reward_modes: tuple[str, ...] = REWARD_MODES
-
-    def new_core(
-        self,
-        rules: Any,
-        settings: Mapping[str, Any] | None,
-        reward: str,
-        options: Mapping[str, Any],
-    ) -> GameCore:
-        if options:
-            raise TypeError(f"unknown option {sorted(options)[0]!r} for cribbage (it has none)")
-        mode: RewardMode = reward  # type: ignore[assignment]  # GameCore checks it
-        return GameCore(make_rules(rules, settings), mode)
-
-    def make_player(self, spec: str, seed: int | None) -> Player:
-        return make_player(spec) if seed is None else make_player(spec, seed)
-
-    def is_player(self, value: object) -> bool:
-        return isinstance(value, Player)
+class CribbageResearch(EngineResearch):
+    """Cribbage's declarations (one value, :data:`RESEARCH`): laying away is two picks."""
 
     def policy_action(self, policy: Policy, view: MatchObservation) -> Action:
         """Lay away by asking twice (the second time with the first pick in the ``picked``
@@ -75,4 +52,6 @@ class CribbageResearch:
             picked = CARDS[chosen]
 
 
-RESEARCH: Final = CribbageResearch()
+RESEARCH: Final = CribbageResearch(
+    "cribbage", "cribbage_v0", REWARD_MODES, GameCore, make_rules, make_player, Player
+)

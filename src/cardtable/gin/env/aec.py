@@ -29,20 +29,17 @@ Two ``simple`` players, acting on ``observation_of(agent)`` and mapped to ids:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from gymnasium import spaces
 
-from cardtable.env.aec import AGENTS, GameEnv
+from cardtable.env.aec import AGENTS, OneGameEnv
 from cardtable.env.aec import observation_space as _observation_space
 from cardtable.gin.actions import Action
 from cardtable.gin.env.actions import NUM_ACTIONS, NUM_ACTIONS_WITH_LAYOUTS
-from cardtable.gin.env.core import GameCore, IllegalMode, RewardMode
+from cardtable.gin.env.core import GameCore
 from cardtable.gin.env.encoding import OBS_SIZE, OBS_SIZE_WITH_LAYOUTS
 from cardtable.gin.env.research import RESEARCH
-from cardtable.gin.hand import Observation
-from cardtable.gin.rules import Rules
 
 __all__ = ["AGENTS", "GinRummyEnv", "env", "observation_space", "raw_env"]
 
@@ -54,57 +51,26 @@ def observation_space(layouts: bool = False) -> spaces.Dict:
     return _observation_space(OBS_SIZE, NUM_ACTIONS)
 
 
-class GinRummyEnv(GameEnv):
+class GinRummyEnv(OneGameEnv):
     """Gin Rummy as a PettingZoo AEC environment, with exact rules and real points: the
-    kit's :class:`~cardtable.env.aec.GameEnv` of gin.
+    kit's :class:`~cardtable.env.aec.GameEnv` of gin, made as ``GinRummyEnv(rules, ...)``.
 
     ``rules`` is a :class:`~cardtable.gin.rules.Rules` value or a preset name; ``settings``
     overrides single settings (``{"target": 50}``). ``reward`` is ``"hand"`` (an episode is
-    one deal), ``"match"`` (an episode is a match, paid its final margin at the end) or
-    ``"match_dense"`` (a match, paid hand by hand; the same return). See
-    :mod:`cardtable.gin.env.core`.
+    one deal, the default), ``"match"`` (an episode is a match, paid its final margin at the
+    end) or ``"match_dense"`` (a match, paid hand by hand; the same return). See
+    :mod:`cardtable.gin.env.core`. ``layouts=True``: the knocker chooses its layout.
 
-    An illegal action (not in the mask) raises :class:`~cardtable.errors.IllegalActionError`
-    with ``illegal_action="raise"``; by default it ends the episode, the offender gets
-    ``illegal_reward`` (see :func:`~cardtable.gin.env.core.default_illegal_reward`) and the other
-    agent 0, as PettingZoo's classic games do. ``max_steps`` truncates long episodes (random
-    agents rarely knock, so their matches can run to many deals).
-
-    ``reset(seed=s)`` makes every later episode reproducible: episode ``k`` after it is dealt
-    from the seed ``f"{s}/{k}"``. ``reset(options={"dealer": 0})`` fixes the first dealer
-    (otherwise a fair cut from the episode seed).
+    ``render_mode``, ``illegal_action``, ``illegal_reward`` (by default
+    :func:`~cardtable.gin.env.core.default_illegal_reward`), ``max_steps`` (random agents
+    rarely knock, so their matches can run to many deals) and the seeds of ``reset`` are
+    the kit's. ``observation_of(agent)`` is the agent's full
+    :class:`~cardtable.gin.hand.Observation` (events in order, and more).
     """
 
-    metadata: dict[str, Any] = {**GameEnv.metadata, "name": "ginrummy_v0"}  # noqa: RUF012
+    declared = RESEARCH
+    metadata: dict[str, Any] = {**OneGameEnv.metadata, "name": RESEARCH.env_name}  # noqa: RUF012
     core: GameCore
-
-    def __init__(
-        self,
-        rules: Rules | str | None = None,
-        *,
-        settings: Mapping[str, Any] | None = None,
-        reward: RewardMode = "hand",
-        render_mode: str | None = None,
-        illegal_action: IllegalMode = "terminate",
-        illegal_reward: float | None = None,
-        max_steps: int | None = None,
-        layouts: bool = False,
-    ) -> None:
-        super().__init__(
-            RESEARCH,
-            rules,
-            settings=settings,
-            reward=reward,
-            render_mode=render_mode,
-            illegal_action=illegal_action,
-            illegal_reward=illegal_reward,
-            max_steps=max_steps,
-            layouts=layouts,
-        )
-
-    def observation_of(self, agent: str) -> Observation:
-        """The agent's full :class:`~cardtable.gin.hand.Observation` (events in order, and more)."""
-        return self.core.observation(self._seat[agent])
 
     def layout_choices(self, agent: str) -> dict[int, Action]:
         """While ``agent`` chooses the layout of its knock: each layout id and the knock it
@@ -116,18 +82,10 @@ class GinRummyEnv(GameEnv):
 
 
 def env(**kwargs: Any) -> GinRummyEnv:
-    """The environment, ready to use (keywords as :class:`GinRummyEnv`).
-
-    PettingZoo's classic games come inside wrappers that check the order of calls, the
-    bounds of actions and illegal moves; this environment makes those checks itself (an
-    out-of-range or illegal id is an illegal action; ``step`` or ``observe`` before ``reset``
-    raises), so it needs none and skips their cost (inside ``OrderEnforcingWrapper`` a step
-    takes about 1.6 times as long). Wrap it yourself if you want them:
-    ``pettingzoo.utils.wrappers.OrderEnforcingWrapper(env())``.
-    """
+    """The environment, ready to use (keywords as :class:`GinRummyEnv`), unwrapped as
+    :func:`cardtable.env.aec_env` says (inside ``OrderEnforcingWrapper`` a step takes about
+    1.6 times as long)."""
     return GinRummyEnv(**kwargs)
 
 
-def raw_env(**kwargs: Any) -> GinRummyEnv:
-    """The same as :func:`env` (PettingZoo's name for an environment without wrappers)."""
-    return GinRummyEnv(**kwargs)
+raw_env = env  # PettingZoo's name for an environment without wrappers: the same

@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.cards import fair_cut
+from cardtable.env.core import CoreBase, check_dealer, check_reward
 from cardtable.errors import IllegalActionError
 from cardtable.gin.actions import Action
 from cardtable.gin.env.actions import (
@@ -54,7 +55,6 @@ __all__ = ["REWARD_MODES", "GameCore", "RewardMode", "default_illegal_reward", "
 
 RewardMode = Literal["hand", "match", "match_dense"]
 REWARD_MODES: Final = ("hand", "match", "match_dense")
-IllegalMode = Literal["terminate", "raise"]
 
 # The largest deadwood ten cards can hold (two each of K Q J T 9, no three in a suit run).
 _MAX_DEADWOOD: Final = 98
@@ -87,7 +87,7 @@ def default_illegal_reward(rules: Rules, reward: RewardMode) -> float:
     return -float(10 * rules.target + hand + rules.line_bonus + 2 * rules.game_bonus)
 
 
-class GameCore:
+class GameCore(CoreBase):
     """One episode (a hand or a match) behind action ids, with per-seat views and rewards.
 
     With ``layouts`` the knocker chooses its layout (see :mod:`cardtable.gin.env.actions`):
@@ -95,8 +95,7 @@ class GameCore:
     """
 
     def __init__(self, rules: Rules, reward: RewardMode = "hand", layouts: bool = False) -> None:
-        if reward not in REWARD_MODES:
-            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        check_reward(reward, REWARD_MODES)
         if not isinstance(layouts, bool):
             raise ValueError(f"layouts must be true or false, not {layouts!r}")
         self.rules = rules
@@ -117,8 +116,7 @@ class GameCore:
 
     def reset(self, seed: str, dealer: int | None = None) -> None:
         """Deal a new episode from ``seed``; the first dealer by a fair cut unless given."""
-        if dealer is not None and dealer not in (0, 1):
-            raise ValueError(f"the dealer is seat 0 or 1, not {dealer!r}")
+        check_dealer(dealer)
         if self.reward == "hand":
             self.match = None
             first = fair_cut(seed) if dealer is None else dealer
@@ -265,12 +263,6 @@ class GameCore:
         if self.final is not None:
             info["final"] = self.final
         return info
-
-    def illegal_message(self, index: object) -> str:
-        if self.over:
-            return "the episode is over"
-        legal = ", ".join(str(i) for i in sorted(self.legal))
-        return f"action {index!r} is not legal now; the legal ids are {legal}"
 
     # -- what a seat sees ---------------------------------------------------------------
 

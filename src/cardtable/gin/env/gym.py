@@ -21,23 +21,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
-import gymnasium
-
-from cardtable.env.gym import GameGymEnv
-from cardtable.gin.env.core import GameCore, IllegalMode, RewardMode
+from cardtable.env.gym import OneGameGymEnv, register
+from cardtable.gin.env.core import GameCore
 from cardtable.gin.env.research import RESEARCH
-from cardtable.gin.players.base import Player
-from cardtable.gin.rules import Rules
 
 __all__ = ["ENV_ID", "GinRummyGymEnv"]
 
 ENV_ID: Final = "ginrummy/GinRummy-v0"
 
 
-class GinRummyGymEnv(GameGymEnv):
+class GinRummyGymEnv(OneGameGymEnv):
     """The learner plays ``seat`` (0, 1, or ``None`` for a random seat each episode) against
     ``opponent``: a player name for :func:`~cardtable.gin.players.make_player` (seeded from the
     episode seed) or any :class:`~cardtable.gin.players.Player` instance (the kit's
@@ -55,38 +50,8 @@ class GinRummyGymEnv(GameGymEnv):
     its player names, the best one by default).
     """
 
+    declared = RESEARCH
     core: GameCore
 
-    def __init__(
-        self,
-        opponent: str | Player = "random",
-        *,
-        rules: Rules | str | None = None,
-        settings: Mapping[str, Any] | None = None,
-        reward: RewardMode = "hand",
-        seat: int | None = 0,
-        render_mode: str | None = None,
-        illegal_action: IllegalMode = "terminate",
-        illegal_reward: float | None = None,
-        layouts: bool = False,
-    ) -> None:
-        super().__init__(
-            RESEARCH,
-            opponent,
-            rules=rules,
-            settings=settings,
-            reward=reward,
-            seat=seat,
-            render_mode=render_mode,
-            illegal_action=illegal_action,
-            illegal_reward=illegal_reward,
-            layouts=layouts,
-        )
 
-
-def _register() -> None:
-    if ENV_ID not in gymnasium.registry:
-        gymnasium.register(id=ENV_ID, entry_point="cardtable.gin.env.gym:GinRummyGymEnv")
-
-
-_register()
+register(ENV_ID, f"{__name__}:GinRummyGymEnv")

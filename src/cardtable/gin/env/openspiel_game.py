@@ -41,13 +41,12 @@ match ends with returns 0 after :data:`MAX_DEALS` deals. Neither is met in real 
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
 
-from cardtable.cards import CARDS, FULL_DECK
+from cardtable.cards import FULL_DECK
 from cardtable.gin.actions import Action
 from cardtable.gin.env.actions import (
     LAYOUT_BASE,
@@ -70,11 +69,12 @@ from cardtable.gin.rules import PRESETS, Rules
 from cardtable.gin.showdown import HandResult
 from cardtable.gin.worlds import sample_deck
 from cardtable.openspiel_base import (
-    SeatObserver,
+    CardGame,
+    CardState,
     game_type,
     load_game,
-    observer_recall,
     pyspiel,
+    sampler_rng,
     scoring_and_dealer,
 )
 
@@ -101,7 +101,7 @@ def _rules_of(name: object) -> Rules:
     return PRESETS[name.lower()]
 
 
-class GinGame(pyspiel.Game):  # type: ignore[misc]
+class GinGame(CardGame):
     """The game: a deal (or a match) under one preset of our rules."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -119,27 +119,13 @@ class GinGame(pyspiel.Game):  # type: ignore[misc]
         else:
             bound = -default_illegal_reward(self.rules, "match")
             length = MAX_DEALS * (_DEAL_CHANCE + MAX_HAND_ACTIONS)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=self.num_ids,
-            max_chance_outcomes=52,
-            num_players=2,
-            min_utility=-bound,
-            max_utility=bound,
-            utility_sum=0.0,
-            max_game_length=length,
-        )
-        super().__init__(_GAME_TYPE, info, values)
+        super().__init__(_GAME_TYPE, values, self.num_ids, bound, length)
         self.settings = _Settings(
             self.rules, self.scoring, self.first_dealer, self.layouts, self.obs_size
         )
 
     def new_initial_state(self) -> GinState:
         return GinState(self)
-
-    def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> SeatObserver:
-        return SeatObserver(self.obs_size, observer_recall(iig_obs_type, params))
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,12 +195,11 @@ class _Play:
         return new
 
 
-class GinState(pyspiel.State):  # type: ignore[misc]
+class GinState(CardState):
     """A state: dealing (chance), a seat to act, or over."""
 
-    def __init__(self, game: GinGame) -> None:
-        super().__init__(game)
-        self._play = _Play(game.settings)
+    play_type = _Play
+    _play: _Play
 
     # -- what OpenSpiel asks -------------------------------------------------------------
 
@@ -228,27 +213,12 @@ class GinState(pyspiel.State):  # type: ignore[misc]
         """The knock whose layout is being chosen (with ``layouts`` on)."""
         return self._play.pending
 
-    def current_player(self) -> int:
-        play = self._play
-        if play.over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if play.hand is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        return play.hand.to_act
+    def seat_to_act(self) -> int | None:
+        hand = self._play.hand
+        return None if hand is None else hand.to_act
 
-    def _legal_actions(self, player: int) -> list[int]:
-        play = self._play
-        if play.over or play.hand is None or player != play.hand.to_act:
-            return []
-        return sorted(play.legal)
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        dealt = 0
-        for card in self._play.deck:
-            dealt |= 1 << card
-        left = [c for c in range(52) if not dealt >> c & 1]
-        p = 1.0 / len(left)
-        return [(c, p) for c in left]
+    def legal_ids(self) -> list[int]:
+        return sorted(self._play.legal)
 
     def _apply_action(self, action: int) -> None:
         play = self._play
@@ -282,10 +252,8 @@ class GinState(pyspiel.State):  # type: ignore[misc]
             play.legal = legal_ids(hand.legal_actions())
 
     def _deal(self, card: int) -> None:
+        self.deal_card(card)
         play = self._play
-        if not 0 <= card < 52 or card in play.deck:
-            raise ValueError(f"card {card} is not left to deal")
-        play.deck.append(card)
         if len(play.deck) < _DEAL_CHANCE:
             return
         dealt = sum(1 << c for c in play.deck)
@@ -341,16 +309,8 @@ class GinState(pyspiel.State):  # type: ignore[misc]
         play.hand = None
         play.deck = []
 
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {CARDS[action]}"
-        return describe_action(int(action), layouts=True)
-
-    def is_terminal(self) -> bool:
-        return self._play.over
-
-    def returns(self) -> list[float]:
-        return list(self._play.returns)
+    def describe(self, action: int) -> str:
+        return describe_action(action, layouts=True)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GinState:
         """A state the seat cannot tell from this one: the current deal's hidden cards (the
@@ -359,8 +319,7 @@ class GinState(pyspiel.State):  # type: ignore[misc]
         play = self._play
         if play.hand is None or play.over:
             return self.clone()  # type: ignore[no-any-return]
-        rng = random.Random(int(probability_sampler() * 2**53))
-        deck = sample_deck(self.observation(player_id), rng)
+        deck = sample_deck(self.observation(player_id), sampler_rng(probability_sampler))
         history = self.history()
         this_deal = len(history) - play.actions - _DEAL_CHANCE
         state = self.get_game().new_initial_state()
@@ -405,7 +364,7 @@ class GinState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         play = self._play
         if play.hand is None:
-            return f"dealing: {' '.join(str(CARDS[c]) for c in play.deck)}"
+            return self.dealing_string()
         hand = play.hand
         text = (
             f"dealer {hand.dealer} phase {hand.phase.value} stock {hand.stock_count} "

@@ -66,6 +66,8 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from cardtable.env.core import check_dealer, check_reward
+from cardtable.env.research import IllegalMode
 from cardtable.errors import IllegalActionError
 from cardtable.gin.env.actions import NUM_ACTIONS
 from cardtable.gin.env.batch import (
@@ -79,7 +81,6 @@ from cardtable.gin.env.batch import (
 )
 from cardtable.gin.env.core import (
     REWARD_MODES,
-    IllegalMode,
     RewardMode,
     default_illegal_reward,
     make_rules,
@@ -146,8 +147,7 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
     ) -> None:
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
-        if reward not in REWARD_MODES:
-            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        check_reward(reward, REWARD_MODES)
         if isinstance(opponent, str):
             if opponent not in ("random", "self"):
                 raise ValueError(
@@ -231,8 +231,7 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
         dealer = options.pop("dealer", None)
         if options:
             raise ValueError(f"unknown reset options: {', '.join(sorted(options))}")
-        if dealer is not None and dealer not in (0, 1):
-            raise ValueError(f"the dealer is seat 0 or 1, not {dealer!r}")
+        check_dealer(dealer)
         if self.batch is None or seed is not None:
             self.batch = self._new_batch()
             if mask is not None and not np.asarray(mask).all():
