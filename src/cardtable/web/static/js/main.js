@@ -5,10 +5,9 @@
 import { Lobby } from "./lobby.js";
 import { SeatPage } from "./seat-page.js";
 import { firstLessonGame, gameInfo, loadGames, screenModule } from "./games.js";
-import { h } from "./dialogs.js";
 import { listenForHelp, openHelp, useShortcuts } from "./keys.js";
 import { setGame } from "./game-chrome.js";
-import { closeModal } from "./dialogs.js";
+import { closeModal, lobbyNotice } from "./dialogs.js";
 import { setFourColour } from "./cards.js";
 import { prefs } from "./store.js";
 
@@ -50,10 +49,7 @@ class LessonPage {
     }
     if (this.destroyed) return;
     if (!module || !module.Lesson) {
-      this.root.replaceChildren(h("section", { class: "panel notice" },
-        h("h2", {}, "No lesson here"),
-        h("p", {}, "This game has no guided lesson at this table."),
-        h("a", { class: "btn primary", href: "#/" }, "Back to the lobby")));
+      this.root.replaceChildren(lobbyNotice("No lesson here", "This game has no guided lesson at this table."));
       return;
     }
     this.lesson = new module.Lesson(this.root);

@@ -9,7 +9,7 @@ import { setGame } from "./game-chrome.js";
 import { loadGames, screenModule } from "./games.js";
 import { GenericTable } from "./generic-table.js";
 import { prefs } from "./store.js";
-import { h } from "./dialogs.js";
+import { loadingNotice, lobbyNotice } from "./dialogs.js";
 
 /** Whether the address asks for the generic screen (?screen=generic). */
 export function genericAsked() {
@@ -39,7 +39,7 @@ export class SeatPage {
   }
 
   async start() {
-    this.root.replaceChildren(h("div", { class: "loading" }, h("div", { class: "spinner" }), "Shuffling…"));
+    this.root.replaceChildren(loadingNotice());
     let view;
     try {
       // The game is not known yet: with the aids if the player turned on any game's.
@@ -47,10 +47,7 @@ export class SeatPage {
     } catch (error) {
       if (this.destroyed) return;
       const refused = error.status === 403 || error.status === 404;
-      this.root.replaceChildren(h("section", { class: "panel notice" },
-        h("h2", {}, refused ? "This link does not open a seat" : "The table cannot be reached"),
-        h("p", {}, error.message),
-        h("a", { class: "btn primary", href: "#/" }, "Back to the lobby")));
+      this.root.replaceChildren(lobbyNotice(refused ? "This link does not open a seat" : "The table cannot be reached", error.message));
       return;
     }
     if (this.destroyed) return;
