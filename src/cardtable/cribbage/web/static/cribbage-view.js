@@ -19,11 +19,9 @@ import { keepPicks, keptPicks } from "/static/js/store.js";
 export class CribbageView extends MatchSeat(CribbageTable) {
   constructor(root, { matchId, token, view }) {
     super(root, "match");
-    this.seatAt(matchId, token);
-    this.aidList = CRIBBAGE_AIDS;
-    this.aidGame = "cribbage";
-    this.replayOpener = openCribbageReplay;
-    this.verifier = verifyCribbageHand;
+    this.seatAt(matchId, token, {
+      aidList: CRIBBAGE_AIDS, aidGame: "cribbage", replayOpener: openCribbageReplay, verifier: verifyCribbageHand,
+    });
     this.connect(view);
   }
 

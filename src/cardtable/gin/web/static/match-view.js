@@ -18,11 +18,7 @@ export class MatchView extends MatchSeat(TableBase) {
   /** `view`: the seat's view, already fetched by seat-page.js. */
   constructor(root, { matchId, token, view }) {
     super(root, "match");
-    this.seatAt(matchId, token);
-    this.aidList = AIDS;
-    this.aidGame = "gin";
-    this.replayOpener = openReplay;
-    this.verifier = verifyHand;
+    this.seatAt(matchId, token, { aidList: AIDS, aidGame: "gin", replayOpener: openReplay, verifier: verifyHand });
     this.connect(view);
   }
 

@@ -3,7 +3,7 @@
 // screen's module exports. The help (?) and the four-colour deck work on every page.
 
 import { Lobby } from "./lobby.js";
-import { SeatPage } from "./seat-page.js";
+import { SeatPage, TablePage } from "./seat-page.js";
 import { firstLessonGame, gameInfo, loadGames, screenModule } from "./games.js";
 import { listenForHelp, openHelp, useShortcuts } from "./keys.js";
 import { setGame } from "./game-chrome.js";
@@ -15,24 +15,10 @@ const app = document.getElementById("app");
 let current = null;
 
 /** A game's lesson, from its screen's module (a notice when the game has none). */
-class LessonPage {
+class LessonPage extends TablePage {
   constructor(root, name) {
-    this.root = root;
-    this.lesson = null;
+    super(root);
     this.start(name);
-  }
-
-  get view() {
-    return this.lesson ? this.lesson.view : null;
-  }
-
-  render() {
-    if (this.lesson) this.lesson.render();
-  }
-
-  destroy() {
-    this.destroyed = true;
-    if (this.lesson) this.lesson.destroy();
   }
 
   async start(name) {
@@ -52,7 +38,7 @@ class LessonPage {
       this.root.replaceChildren(lobbyNotice("No lesson here", "This game has no guided lesson at this table."));
       return;
     }
-    this.lesson = new module.Lesson(this.root);
+    this.table = new module.Lesson(this.root);
   }
 }
 

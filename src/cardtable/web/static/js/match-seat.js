@@ -9,10 +9,11 @@
 // A game's view provides: `events(view)` (the hand's public events so far),
 // `preview(move, index)` (show one of the computer's moves before the view that holds it),
 // `setViewFor(view, old, moved)`, `dealtHand()` (this seat's cards while they are still
-// the ones dealt, else null), `handDialog(last, done)`, `finalDialog()`, `replayOpener`
-// (the game's openReplay), `verifier` (its check of a finished hand against the revealed
-// seed: fairness.js), `renderSide`, and `aidList` and `aidGame` (the game's learning aids
-// and whose switches they are: the views hold them only while one is on).
+// the ones dealt, else null), `handDialog(last, done)`, `finalDialog()`, `renderSide`, and
+// to seatAt its parts: `aidList` and `aidGame` (the game's learning aids and whose switches
+// they are: the views hold them only while one is on), `replayOpener` (the game's
+// openReplay) and `verifier` (its check of a finished hand against the revealed seed:
+// fairness.js).
 
 import { api, TableSocket } from "./api.js";
 import { modalOpen, openModal, toast } from "./dialogs.js";
@@ -26,10 +27,15 @@ import { paceMs, sleep } from "./table-motion.js";
 const aidsIn = (view) => Boolean(view.aids && view.aids.tracker);
 
 export const MatchSeat = (Base) => class extends Base {
-  /** Set up the seat of `matchId` held by `token` (before its first view). */
-  seatAt(matchId, token) {
+  /** Set up the seat of `matchId` held by `token` (before its first view), with the game's
+   * parts: `{aidList, aidGame, replayOpener, verifier}`. */
+  seatAt(matchId, token, { aidList, aidGame, replayOpener, verifier }) {
     this.matchId = matchId;
     this.token = token;
+    this.aidList = aidList;
+    this.aidGame = aidGame;
+    this.replayOpener = replayOpener;
+    this.verifier = verifier;
     this.baselineSet = false;
     this.pendingHand = null; // the finished hand whose dialog is open
     this.finalShown = false;

@@ -16,13 +16,12 @@ export function genericAsked() {
   return new URLSearchParams(location.search).get("screen") === "generic";
 }
 
-export class SeatPage {
-  constructor(root, { matchId, token }) {
+/** A page that holds a table (a seat's or a lesson's) made once its game is known: its
+ * view, drawing it and leaving it are the table's. */
+export class TablePage {
+  constructor(root) {
     this.root = root;
-    this.matchId = matchId;
-    this.token = token;
     this.table = null;
-    this.start();
   }
 
   get view() {
@@ -36,6 +35,15 @@ export class SeatPage {
   destroy() {
     this.destroyed = true;
     if (this.table) this.table.destroy();
+  }
+}
+
+export class SeatPage extends TablePage {
+  constructor(root, { matchId, token }) {
+    super(root);
+    this.matchId = matchId;
+    this.token = token;
+    this.start();
   }
 
   async start() {
