@@ -11,7 +11,7 @@ import { h } from "/static/js/dialogs.js";
 import { verifyCribbageHand } from "./cribbage-fairness.js";
 import { eventPoints, eventText } from "./cribbage-words.js";
 import { dealtRows, pegsLine, showLayout } from "./cribbage-show.js";
-import { fairDetails, openReplayDialog, reviewSummary, showVerdict, stepKeys, stepper } from "/static/js/replay-steps.js";
+import { fairDetails, openReplayDialog, replayBox, reviewSummary, showVerdict, stepper } from "/static/js/replay-steps.js";
 
 function stepList(data, me, names, go) {
   return h("ol", { class: "replay-steps", id: "replay-steps" }, ...data.steps.map((step, i) => {
@@ -40,7 +40,7 @@ export function cribbageReplay(data, names, me, review = null, deal = null, matc
   };
   const { go, bar, counter } = stepper(total, draw);
   list = stepList(data, me, names, go);
-  const root = h("div", { class: "replay crib-replay", tabindex: -1 },
+  return replayBox("replay crib-replay", go,
     review ? reviewSummary(review, me, go, matchBadge) : null,
     dealtRows(data, me, names),
     h("h3", {}, "The play, step by step"),
@@ -49,9 +49,6 @@ export function cribbageReplay(data, names, me, review = null, deal = null, matc
     showLayout(data, me, names),
     h("p", { class: "score-line" }, pegsLine(data, me, names)),
     fairDetails(verifyCribbageHand(data, me, {}), data.seed));
-  stepKeys(root, go);
-  go(0);
-  return root;
 }
 
 /** Open the replay of `deal`, with buttons to the match's other finished deals. */

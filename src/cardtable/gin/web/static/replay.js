@@ -7,7 +7,7 @@
 import { cardElement, cardText } from "/static/js/cards.js";
 import { fill, h } from "/static/js/dialogs.js";
 import { verifyHand } from "/static/js/fairness.js";
-import { fairDetails, openReplayDialog, reviewSummary, showVerdict, stepKeys, stepper } from "/static/js/replay-steps.js";
+import { fairDetails, openReplayDialog, replayBox, reviewSummary, showVerdict, stepper } from "/static/js/replay-steps.js";
 import { arrangedGroups, layout, showdownTitle } from "./showdown.js";
 
 /** What happened at a step, in words, from the action text ("The deal." for step 0). */
@@ -62,11 +62,8 @@ export function replayViewer(data, names, seat, review = null, deal = null, matc
   };
   const { go, bar, counter } = stepper(total, draw);
   const summary = review ? reviewSummary(review, seat, go, matchBadge) : null;
-  const root = h("div", { class: "replay", tabindex: -1 }, summary, bar, words, verdict, stage,
+  return replayBox("replay", go, summary, bar, words, verdict, stage,
     fairDetails(verifyHand(data, seat, {}), data.seed));
-  stepKeys(root, go);
-  go(0);
-  return root;
 }
 
 /** Open the replay of `deal` for a seat, with buttons to the match's other finished deals. */

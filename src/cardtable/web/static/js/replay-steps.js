@@ -42,6 +42,15 @@ export function stepKeys(root, go) {
   });
 }
 
+/** The replay's box (class `className`) of `children`: it takes the focus, its keys walk
+ * the steps (`go`), and it opens at the deal, step 0. */
+export function replayBox(className, go, ...children) {
+  const root = h("div", { class: className, tabindex: -1 }, ...children);
+  stepKeys(root, go);
+  go(0);
+  return root;
+}
+
 /** The coach's verdict on step `step` (none for the deal, step 0) into `slot`, and the
  * counter marked while the step is one of the hand's worst; nothing without a review. */
 export function showVerdict(slot, counter, review, deal, step) {
