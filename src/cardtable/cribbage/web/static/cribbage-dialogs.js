@@ -5,7 +5,7 @@
 
 import { api } from "/static/js/api.js";
 import { fill, h } from "/static/js/dialogs.js";
-import { fairnessList } from "/static/js/fairness.js";
+import { fairDeal, finalActions, nextHandActions, nextMatchNote } from "/static/js/match-dialog-parts.js";
 import { rematchNote } from "/static/js/rematch.js";
 import { eventText, who, winKind } from "./cribbage-words.js";
 import { pegsLine, showLayout } from "./cribbage-show.js";
@@ -38,8 +38,6 @@ function title(table, last) {
 export function showDialog(table, last, done) {
   const v = table.view;
   const me = v.seat;
-  const checks = table.verification(last);
-  const fair = checks.every((c) => c.ok);
   const end = h("div", { class: "play-end", id: "play-end" });
   playEnd(table, last.deal, end);
   return {
@@ -50,15 +48,9 @@ export function showDialog(table, last, done) {
       h("h3", {}, "The show"),
       showLayout(last, me, table.names),
       h("p", { class: "score-line", id: "pegs-line" }, pegsLine(last, me, table.names)),
-      h("details", { class: "fair-details", open: !fair },
-        h("summary", {}, fair ? "Fair deal: verified ✓" : "Fair deal: CHECK FAILED ✗"),
-        fairnessList(checks, last.seed))),
+      fairDeal(table.verification(last), last.seed)),
     onClose: done,
-    actions: [{
-      label: v.status === "finished" ? "See the final score" : "Next hand",
-      primary: true,
-      id: "next-hand",
-    }],
+    actions: nextHandActions(v),
   };
 }
 
@@ -100,11 +92,6 @@ export function finalDialog(table) {
   const final = v.final;
   const won = final.winner === me;
   const skunks = v.games.filter((g) => g.kind !== "game");
-  const next = v.next_match
-    ? h("p", { class: "next-note", id: "next-match-note" },
-      "The next match of the series is dealt: the same seats, the same links.")
-    : h("p", { class: "next-note muted small" },
-      "Rematch deals the next match of the series at this table, with the same rules and seats.");
   return {
     title: won ? "You won the match!" : `${table.names[final.winner]} won the match`,
     className: `final-modal crib-final ${won ? "won" : "lost"}`,
@@ -118,11 +105,7 @@ export function finalDialog(table) {
       rematchNote(table, "next-note rematch-note"),
       h("p", { class: "muted small" },
         `Games won: you ${final.games_won[me]}, ${table.names[1 - me]} ${final.games_won[1 - me]}. ${skunkRule(v.rules)}`),
-      next),
-    actions: [
-      { label: "Replay a hand", id: "final-replay", onClick: () => { table.openReplay(1); return false; } },
-      { label: "Different match", id: "different-match", onClick: () => { location.hash = "#/"; } },
-      { label: v.next_match ? "Next match" : "Rematch", primary: true, id: "new-match-button", onClick: () => table.nextMatch() },
-    ],
+      nextMatchNote(v)),
+    actions: finalActions(table),
   };
 }

@@ -3,11 +3,7 @@
 // fairness.js) against the cards: six each, one at a time, the non-dealer first (deck[0],
 // deck[2] ... to them), the starter deck[12] (CRIBBAGE.md 1, the engine's Hand).
 
-import { commitmentOf, shuffledDeck } from "/static/js/fairness.js";
-
-function sameCards(a, b) {
-  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
-}
+import { sameCards, seedCheck, shuffledDeck } from "/static/js/fairness.js";
 
 /** The six cards the seed deals to `seat` when `dealer` deals. */
 function dealtTo(deck, seat, dealer) {
@@ -20,14 +16,7 @@ function dealtTo(deck, seat, dealer) {
  * this page recorded before and during it ({commitment, dealt}). A list of {label, ok, detail}.
  */
 export function verifyCribbageHand(hand, seat, seen) {
-  const checks = [];
-  const published = seen.commitment || hand.commitment;
-  const computed = commitmentOf(hand.seed);
-  checks.push({
-    label: seen.commitment ? "Seed matches the hash shown before the hand" : "Seed matches its hash",
-    ok: computed === published,
-    detail: `SHA-256 → ${computed.slice(0, 16)}…`,
-  });
+  const checks = [seedCheck(hand, seen)];
   const deck = shuffledDeck(hand.seed);
   if (seen.dealt) {
     checks.push({ label: "Your six cards are the ones the seed deals", ok: sameCards(seen.dealt, dealtTo(deck, seat, hand.dealer)) });

@@ -6,6 +6,7 @@
 
 import { cardElement, cardName, cardText, withSymbols } from "/static/js/cards.js";
 import { fill, h } from "/static/js/dialogs.js";
+import { drawHintBubble } from "/static/js/hint-bubble.js";
 import { boardSVG } from "./cribbage-board.js";
 import { drawCribbageHand } from "./cribbage-hand.js";
 import { drawLane } from "./cribbage-lane.js";
@@ -173,25 +174,8 @@ function ticker(table) {
     ...shown.map((e) => h("p", { class: "ticker-line" }, eventText(e, v.seat, table.names))));
 }
 
-function bulb() {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("class", "hint-icon");
-  svg.setAttribute("aria-hidden", "true");
-  const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
-  use.setAttribute("href", "#bulb");
-  svg.appendChild(use);
-  return svg;
-}
-
 function drawHint(table) {
-  const hint = table.hint;
-  if (!hint) {
-    table.felt.hintArea.replaceChildren();
-    return;
-  }
-  const close = h("button", { type: "button", class: "hint-close", "aria-label": "Close the hint", onclick: () => table.closeHint() }, "×");
-  const apply = h("button", { type: "button", class: "btn small primary", id: "hint-apply", onclick: () => table.followHint() }, "Do it");
-  fill(table.felt.hintArea, h("div", { class: "hint-bubble", id: "hint", role: "note" },
-    h("div", { class: "hint-head" }, bulb(), h("strong", {}, "Suggestion"), close),
-    h("div", { class: "hint-body" }, h("p", {}, withSymbols(hint.text || hint.action)), apply)));
+  drawHintBubble(table, () => "Suggestion", (hint, apply) => [
+    h("div", { class: "hint-body" }, h("p", {}, withSymbols(hint.text || hint.action)), apply),
+  ]);
 }

@@ -3,6 +3,7 @@
 // puts the picked cards back. The list is what the help (?) shows at this table.
 
 import { modalOpen } from "/static/js/dialogs.js";
+import { typing } from "/static/js/keys.js";
 
 export const CRIBBAGE_SHORTCUTS = [
   ["1…6", "pick the 1st to 6th card (laying away) or play it"],
@@ -14,12 +15,6 @@ export const CRIBBAGE_SHORTCUTS = [
   ["Esc", "put the picked cards back / close"],
   ["?", "this list"],
 ];
-
-function typing(event) {
-  const target = event.target;
-  if (event.ctrlKey || event.metaKey || event.altKey) return true;
-  return Boolean(target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName));
-}
 
 function moveFocus(cards, step) {
   const index = cards.indexOf(document.activeElement);

@@ -5,8 +5,8 @@
 
 import { api } from "/static/js/api.js";
 import { withSymbols } from "/static/js/cards.js";
-import { fill, h, openModal, toast } from "/static/js/dialogs.js";
-import { shortcutsTable } from "/static/js/keys.js";
+import { h, openModal } from "/static/js/dialogs.js";
+import { LessonSeat } from "/static/js/lesson-seat.js";
 import { prefs } from "/static/js/store.js";
 import { showLayout } from "./cribbage-show.js";
 import { CribbageTable } from "./cribbage-table.js";
@@ -46,23 +46,10 @@ function asTable(lesson) {
   };
 }
 
-export class CribbageLessonView extends CribbageTable {
+export class CribbageLessonView extends LessonSeat(CribbageTable) {
   constructor(root) {
     super(root, "lesson");
-    this.start();
-  }
-
-  async start() {
-    this.root.replaceChildren(h("div", { class: "loading" }, h("div", { class: "spinner" }), "Shuffling…"));
-    try {
-      const view = await api.lessonNew("cribbage");
-      this.lessonId = view.lesson_id;
-      this.apply(view);
-    } catch (error) {
-      this.root.replaceChildren(h("section", { class: "panel notice" },
-        h("h2", {}, "The lesson cannot start"), h("p", {}, error.message),
-        h("a", { class: "btn primary", href: "#/" }, "Back to the lobby")));
-    }
+    this.startLesson("cribbage");
   }
 
   apply(lesson) {
@@ -74,12 +61,6 @@ export class CribbageLessonView extends CribbageTable {
       this.showShown = true;
       this.showShow();
     }
-  }
-
-  async send(text) {
-    const view = await api.lessonStep(this.lessonId, { action: text });
-    if (!view.ok) toast(withSymbols(view.lesson.message || "Not quite."), "coach");
-    return view;
   }
 
   /** The lesson's own hint for its step (the felt shows its text), at every step but the
@@ -104,9 +85,7 @@ export class CribbageLessonView extends CribbageTable {
 
   /** Past a step that only explains. */
   advance() {
-    return this.whileBusy(async () => {
-      this.apply(await api.lessonStep(this.lessonId, { advance: true }));
-    });
+    return this.step({ advance: true });
   }
 
   /** The felt's status line for a step that only explains. */
@@ -144,21 +123,8 @@ export class CribbageLessonView extends CribbageTable {
 
   renderSide(side) {
     const step = this.lesson.lesson;
-    const next = h("button", {
-      type: "button", class: "btn primary", id: "lesson-next",
-      onclick: () => (step.finished ? this.finish() : this.advance()),
-    }, step.finished ? "Finish" : "Next");
-    const progress = h("div", { class: "progress", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": step.total, "aria-valuenow": step.index + 1 },
-      ...Array.from({ length: step.total }, (_, i) => h("i", { class: i < step.index ? "done" : i === step.index ? "now" : "" })));
     const counting = step.action && step.action.startsWith("count");
     const todo = step.is_info || step.finished ? null : counting ? "Count it in the box on the table." : "Do it on the table.";
-    fill(side, h("section", { class: "panel coach", id: "coach", "aria-live": "polite" },
-      h("p", { class: "coach-step" }, `Cribbage lesson · step ${step.index + 1} of ${step.total}`),
-      progress,
-      h("h2", { id: "coach-title" }, step.title),
-      h("p", { class: "coach-text", id: "coach-text" }, withSymbols(step.text)),
-      step.message ? h("p", { class: "coach-message" }, withSymbols(step.message)) : null,
-      todo ? h("p", { class: "coach-todo" }, todo) : next),
-    h("section", { class: "panel keys" }, h("h2", {}, "Keyboard"), shortcutsTable()));
+    this.drawCoach(side, "Cribbage lesson", todo);
   }
 }

@@ -7,12 +7,11 @@
 // Step k (from 1) is the hand's action k - 1: the server's steps are the hand's history in
 // order, one for each action, and a decision's `index` is its place in that history.
 
-import { fill, h } from "/static/js/dialogs.js";
+import { h } from "/static/js/dialogs.js";
 import { verifyCribbageHand } from "./cribbage-fairness.js";
 import { eventPoints, eventText } from "./cribbage-words.js";
 import { dealtRows, pegsLine, showLayout } from "./cribbage-show.js";
-import { fairDetails, openReplayDialog, reviewSummary, stepKeys, stepper } from "/static/js/replay-steps.js";
-import { decisionAt, verdictPanel } from "/static/js/review.js";
+import { fairDetails, openReplayDialog, replayBox, reviewSummary, showVerdict, stepper } from "/static/js/replay-steps.js";
 
 function stepList(data, me, names, go) {
   return h("ol", { class: "replay-steps", id: "replay-steps" }, ...data.steps.map((step, i) => {
@@ -34,16 +33,14 @@ export function cribbageReplay(data, names, me, review = null, deal = null, matc
   const draw = (step) => {
     const event = step > 0 ? data.steps[step - 1] : null;
     words.textContent = event ? eventText(event, me, names) : "The deal: the hands as dealt are above.";
-    const decision = step > 0 ? decisionAt(review, deal, step - 1) : null;
-    fill(verdict, review ? verdictPanel(decision) : null);
-    counter.classList.toggle("worst", Boolean(decision && decision.worst));
+    showVerdict(verdict, counter, review, deal, step);
     [...list.children].forEach((li, i) => li.classList.toggle("current", i === step - 1));
     const current = list.children[step - 1];
     if (current) current.scrollIntoView({ block: "nearest" });
   };
   const { go, bar, counter } = stepper(total, draw);
   list = stepList(data, me, names, go);
-  const root = h("div", { class: "replay crib-replay", tabindex: -1 },
+  return replayBox("replay crib-replay", go,
     review ? reviewSummary(review, me, go, matchBadge) : null,
     dealtRows(data, me, names),
     h("h3", {}, "The play, step by step"),
@@ -52,9 +49,6 @@ export function cribbageReplay(data, names, me, review = null, deal = null, matc
     showLayout(data, me, names),
     h("p", { class: "score-line" }, pegsLine(data, me, names)),
     fairDetails(verifyCribbageHand(data, me, {}), data.seed));
-  stepKeys(root, go);
-  go(0);
-  return root;
 }
 
 /** Open the replay of `deal`, with buttons to the match's other finished deals. */

@@ -7,7 +7,9 @@
 // seat-panels.js). `table` is a CribbageView.
 
 import { fill, h } from "/static/js/dialogs.js";
-import { bar, fairPanel, invitePanel, keysPanel, namePanel, overPanel, replaysPanel } from "/static/js/seat-panels.js";
+import {
+  fairPanel, invitePanel, keysPanel, namePanel, overPanel, replaysPanel, scoreRow, scoreboard,
+} from "/static/js/seat-panels.js";
 import { gamesTable } from "./cribbage-dialogs.js";
 import { settingsPanel, trackerPanel } from "/static/js/learning-aids.js";
 import { CRIBBAGE_AIDS, CRIBBAGE_TRACKER } from "./cribbage-aids.js";
@@ -23,18 +25,16 @@ function rulesSummary(r) {
   return bits.join(" · ");
 }
 
-function scoreboard(table) {
+function cribbageScoreboard(table) {
   const v = table.view;
-  const seat = v.seat;
-  const names = table.names;
-  const row = (s) => h("div", { class: `score-row ${s === seat ? "mine" : "theirs"}` },
-    h("span", { class: "score-name" }, s === seat && names[s] !== "You" ? `${names[s]} (you)` : names[s]),
-    h("span", { class: "score-boxes", title: "game points" }, `${v.game_points[s]} game point${v.game_points[s] === 1 ? "" : "s"}`),
-    h("strong", { class: "score-value", id: s === seat ? "my-score" : "their-score" }, String(v.board.pegs[s])),
-    bar(Math.min(100, (100 * v.board.pegs[s]) / v.board.target)));
+  const row = (s) => scoreRow(table, s, {
+    note: `${v.game_points[s]} game point${v.game_points[s] === 1 ? "" : "s"}`,
+    noteTitle: "game points",
+    score: v.board.pegs[s],
+    target: v.board.target,
+  });
   const stage = v.status === "finished" ? "Final" : `Game ${v.game_number}, hand ${v.hand_number}`;
-  return h("section", { class: "panel scoreboard", "aria-label": "Score" }, row(seat), row(1 - seat),
-    h("p", { class: "rules-line" }, `${stage} · ${rulesSummary(v.rules)}`));
+  return scoreboard(table, row, `${stage} · ${rulesSummary(v.rules)}`);
 }
 
 function handLog(table) {
@@ -61,7 +61,7 @@ function gamesPanel(table) {
 export function drawCribbageSide(table, side) {
   fill(side,
     overPanel(table),
-    scoreboard(table),
+    cribbageScoreboard(table),
     invitePanel(table),
     namePanel(table),
     trackerPanel(table, CRIBBAGE_TRACKER),

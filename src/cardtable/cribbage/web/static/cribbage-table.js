@@ -2,56 +2,33 @@
 // the cards picked to lay away, the hint shown, and acting on them. Tap two cards and Lay
 // away; in the play tap a card to play it; Go when the server offers it; with muggins, state
 // your points or answer a count. Every move goes to the server as the action text it lists
-// and the answer is drawn: the page decides nothing about legality or points. How an action
-// is sent and the side panel differ: cribbage-view.js (a match) and cribbage-lesson.js
-// extend this.
+// and the answer is drawn: the page decides nothing about legality or points. What every
+// game's seat does (one request at a time, the hint asked for) is the framework's
+// seat-table.js; how an action is sent and the side panel differ: cribbage-view.js (a match)
+// and cribbage-lesson.js extend this.
 
 import { toast } from "/static/js/dialogs.js";
 import { setGame } from "/static/js/game-chrome.js";
-import { useShortcuts } from "/static/js/keys.js";
+import { SeatTable } from "/static/js/seat-table.js";
 import { drawCribbageFelt } from "./cribbage-felt.js";
 import { CRIBBAGE_SHORTCUTS, cribbageKeys } from "./cribbage-keys.js";
 import { playCribMotion, snapshotCrib } from "./cribbage-motion.js";
 import { CRIBBAGE_ARRANGER, arrangeKeys, withArrangeShortcut } from "./cribbage-order.js";
 
-export class CribbageTable {
+export class CribbageTable extends SeatTable {
   constructor(root, mode) {
-    this.root = root;
-    this.mode = mode;
-    this.view = null;
-    this.felt = null;
-    this.selected = []; // the cards picked to lay away, in the order picked
-    this.hint = null;
-    this.busy = false;
-    this.online = [false, false];
-    this.focusCount = null;
-    this.arranger = CRIBBAGE_ARRANGER; // how hand-order.js sorts and keeps this hand
     setGame("cribbage");
-    useShortcuts(withArrangeShortcut(CRIBBAGE_SHORTCUTS));
-    this.onKey = arrangeKeys(this, cribbageKeys(this));
-    document.addEventListener("keydown", this.onKey);
-  }
-
-  destroy() {
-    this.destroyed = true;
-    document.removeEventListener("keydown", this.onKey);
-  }
-
-  get names() {
-    return this.view.players.map((p) => p.name);
+    super(root, mode, {
+      keys: (table) => arrangeKeys(table, cribbageKeys(table)),
+      shortcuts: withArrangeShortcut(CRIBBAGE_SHORTCUTS),
+      arranger: CRIBBAGE_ARRANGER,
+    });
+    this.selected = []; // the cards picked to lay away, in the order picked
+    this.focusCount = null;
   }
 
   get myTurn() {
     return this.view.status === "active" && this.view.my_turn;
-  }
-
-  legal(text) {
-    return this.view.legal_actions.includes(text);
-  }
-
-  /** Whether a hint may be asked for now (a lesson has one at every step). */
-  get canHint() {
-    return this.myTurn;
   }
 
   /** Take a new view: keep only picks still in the hand while laying away; drop a stale hint. */
@@ -72,31 +49,9 @@ export class CribbageTable {
 
   renderSide() {}
 
-  /** Run one request at a time; the page is marked busy meanwhile (tests wait on it). */
-  async whileBusy(work) {
-    if (this.busy) return;
-    this.busy = true;
-    this.root.classList.add("busy");
-    try {
-      await work();
-    } catch (error) {
-      toast(error.message, "error");
-      await this.recover(error);
-    } finally {
-      this.busy = false;
-      this.root.classList.remove("busy");
-    }
-  }
-
-  /** After a refused request; a match reloads its view. */
-  async recover() {}
-
-  act(text) {
-    return this.whileBusy(async () => {
-      const view = await this.send(text);
-      this.selected = [];
-      this.apply(view);
-    });
+  /** The cards picked were for the move just sent. */
+  dropSelection() {
+    this.selected = [];
   }
 
   /** The legal discard of exactly the two picked cards, as the server wrote it. */
@@ -159,25 +114,7 @@ export class CribbageTable {
     if (this.myTurn && this.legal(kind)) this.act(kind);
   }
 
-  async askHint() {
-    if (!this.canHint) {
-      toast("A hint is for your turn.", "info");
-      return;
-    }
-    try {
-      this.hint = await this.fetchHint();
-      this.render();
-    } catch (error) {
-      toast(error.message, "error");
-    }
-  }
-
   followHint() {
     if (this.hint) this.act(this.hint.action);
-  }
-
-  closeHint() {
-    this.hint = null;
-    this.render();
   }
 }

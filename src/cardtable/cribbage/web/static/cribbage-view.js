@@ -14,15 +14,14 @@ import { CribbageTable } from "./cribbage-table.js";
 import { eventText } from "./cribbage-words.js";
 import { MatchSeat } from "/static/js/match-seat.js";
 import { CRIBBAGE_AIDS } from "./cribbage-aids.js";
-import { keepPicks, keptPicks, noteCommitment, noteDealt, seenCommitment, seenDealt } from "/static/js/store.js";
+import { keepPicks, keptPicks } from "/static/js/store.js";
 
 export class CribbageView extends MatchSeat(CribbageTable) {
   constructor(root, { matchId, token, view }) {
     super(root, "match");
-    this.seatAt(matchId, token);
-    this.aidList = CRIBBAGE_AIDS;
-    this.aidGame = "cribbage";
-    this.replayOpener = openCribbageReplay;
+    this.seatAt(matchId, token, {
+      aidList: CRIBBAGE_AIDS, aidGame: "cribbage", replayOpener: openCribbageReplay, verifier: verifyCribbageHand,
+    });
     this.connect(view);
   }
 
@@ -66,23 +65,10 @@ export class CribbageView extends MatchSeat(CribbageTable) {
     drawCribbageSide(this, side);
   }
 
-  /** Keep the commitment and the dealt cards as first seen, to check the seed later. */
-  remember() {
+  /** The six cards as dealt: while laying away, before this seat laid any away. */
+  dealtHand() {
     const v = this.view;
-    if (v.status !== "active" || !v.commitment) return;
-    noteCommitment(this.matchId, v.seat, v.deal_number, v.commitment);
-    if (v.phase === "discard" && !v.laid_away.length && v.hand.length === 6) {
-      noteDealt(this.matchId, v.seat, v.deal_number, v.hand);
-    }
-  }
-
-  /** The checks of a finished hand against what this page saw of it. */
-  verification(hand) {
-    const seat = this.view.seat;
-    return verifyCribbageHand(hand, seat, {
-      commitment: seenCommitment(this.matchId, seat, hand.deal),
-      dealt: seenDealt(this.matchId, seat, hand.deal),
-    });
+    return v.phase === "discard" && !v.laid_away.length && v.hand.length === 6 ? v.hand : null;
   }
 
   handDialog(last, done) {

@@ -5,6 +5,7 @@
 
 import { cardElement, cardName, cardText, sortByRank, withSymbols } from "/static/js/cards.js";
 import { fill, h } from "/static/js/dialogs.js";
+import { drawHintBubble } from "/static/js/hint-bubble.js";
 import { drawMine } from "./my-hand.js";
 import { stockWarning } from "./gin-aids.js";
 
@@ -25,16 +26,6 @@ const KIND_WORDS = {
 export function moveWords(table, event) {
   const who = event.seat === table.view.seat ? "You" : table.names[event.seat];
   return KIND_WORDS[event.kind](who, event.card);
-}
-
-function svgUse(cls, href) {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("class", cls);
-  svg.setAttribute("aria-hidden", "true");
-  const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
-  use.setAttribute("href", href);
-  svg.appendChild(use);
-  return svg;
 }
 
 /** The parts of the page, made once per table: the felt's areas and the side panel. */
@@ -210,22 +201,13 @@ function ticker(table) {
 }
 
 function drawHint(table) {
-  const hint = table.hint;
-  if (!hint) {
-    table.felt.hintArea.replaceChildren();
-    return;
-  }
-  const close = h("button", { type: "button", class: "hint-close", "aria-label": "Close the hint", onclick: () => table.closeHint() }, "×");
-  const apply = h("button", { type: "button", class: "btn small primary", id: "hint-apply", onclick: () => table.followHint() }, "Do it");
-  const others = hint.alternatives && hint.alternatives.length > 1
-    ? h("details", { class: "hint-alts" }, h("summary", {}, "Other choices"),
-      h("ul", {}, ...hint.alternatives.slice(0, 5).map((a) => h("li", {},
-        h("strong", {}, withSymbols(a.action)), ` ${withSymbols(a.note)}`))))
-    : null;
-  fill(table.felt.hintArea, h("div", { class: "hint-bubble", id: "hint", role: "note" },
-    h("div", { class: "hint-head" }, svgUse("hint-icon", "#bulb"),
-      h("strong", {}, `Suggestion: ${withSymbols(hint.label || hint.action)}`), close),
+  drawHintBubble(table, (hint) => `Suggestion: ${withSymbols(hint.label || hint.action)}`, (hint, apply) => [
     h("p", {}, withSymbols(hint.explanation)),
-    others,
-    h("div", { class: "hint-actions" }, apply)));
+    hint.alternatives && hint.alternatives.length > 1
+      ? h("details", { class: "hint-alts" }, h("summary", {}, "Other choices"),
+        h("ul", {}, ...hint.alternatives.slice(0, 5).map((a) => h("li", {},
+          h("strong", {}, withSymbols(a.action)), ` ${withSymbols(a.note)}`))))
+      : null,
+    h("div", { class: "hint-actions" }, apply),
+  ]);
 }

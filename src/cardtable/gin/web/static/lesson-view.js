@@ -1,31 +1,18 @@
-// The guided lesson (#/lesson) on the real felt: the coach's panel with the step to do, the
-// cards picked to name a meld, each try sent to the server, which says whether it is what
-// the step asks; the showdown at the end.
+// The guided gin lesson (#/lesson/gin) on the real felt: what every game's lesson does
+// (lesson-seat.js: each try sent to the server, which says whether it is what the step asks;
+// the coach's panel), the cards picked to name a meld, and the showdown at the end.
 
 import { api } from "/static/js/api.js";
 import { withSymbols } from "/static/js/cards.js";
-import { fill, h, openModal, toast } from "/static/js/dialogs.js";
-import { shortcutsTable } from "/static/js/keys.js";
+import { h, openModal } from "/static/js/dialogs.js";
+import { LessonSeat } from "/static/js/lesson-seat.js";
 import { layout, scoreLineText, showdownTitle } from "./showdown.js";
 import { TableBase } from "./table-base.js";
 
-export class LessonView extends TableBase {
+export class LessonView extends LessonSeat(TableBase) {
   constructor(root) {
     super(root, "lesson");
-    this.start();
-  }
-
-  async start() {
-    this.loading();
-    try {
-      const view = await api.lessonNew();
-      this.lessonId = view.lesson_id;
-      this.apply(view);
-    } catch (error) {
-      this.root.replaceChildren(h("section", { class: "panel notice" },
-        h("h2", {}, "The lesson cannot start"), h("p", {}, error.message),
-        h("a", { class: "btn primary", href: "#/" }, "Back to the lobby")));
-    }
+    this.startLesson("gin");
   }
 
   apply(view) {
@@ -47,12 +34,6 @@ export class LessonView extends TableBase {
     return Boolean(this.view.lesson.select);
   }
 
-  async send(text) {
-    const view = await api.lessonStep(this.lessonId, { action: text });
-    if (!view.ok) toast(withSymbols(view.lesson.message), "coach");
-    return view;
-  }
-
   /** The lesson's own hint for its step, in the shape the felt draws (felt.js). */
   async fetchHint() {
     const hint = await api.lessonHint(this.lessonId);
@@ -71,14 +52,9 @@ export class LessonView extends TableBase {
     else this.act(hint.action);
   }
 
-  /** Send a step's answer: the picked cards, or "next". */
-  step(body) {
-    return this.whileBusy(async () => {
-      const view = await api.lessonStep(this.lessonId, body);
-      if (!view.ok) toast(withSymbols(view.lesson.message || "Not quite."), "coach");
-      else this.picks.clear();
-      this.apply(view);
-    });
+  /** A meld named rightly: its cards are no longer picked. */
+  stepTaken() {
+    this.picks.clear();
   }
 
   /** The felt's status line while the step asks for no move: the hand waits for the lesson. */
@@ -122,20 +98,7 @@ export class LessonView extends TableBase {
 
   renderSide(side) {
     const lesson = this.view.lesson;
-    const next = h("button", {
-      type: "button", class: "btn primary", id: "lesson-next",
-      onclick: () => (lesson.finished ? this.finish() : this.step({ advance: true })),
-    }, lesson.finished ? "Finish" : "Next");
-    const progress = h("div", { class: "progress", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": lesson.total, "aria-valuenow": lesson.index + 1 },
-      ...Array.from({ length: lesson.total }, (_, i) => h("i", { class: i < lesson.index ? "done" : i === lesson.index ? "now" : "" })));
     const todo = lesson.select ? "Tap the cards, then check." : lesson.action ? "Do it on the table." : null;
-    fill(side, h("section", { class: "panel coach", id: "coach", "aria-live": "polite" },
-      h("p", { class: "coach-step" }, `Lesson · step ${lesson.index + 1} of ${lesson.total}`),
-      progress,
-      h("h2", { id: "coach-title" }, lesson.title),
-      h("p", { class: "coach-text", id: "coach-text" }, withSymbols(lesson.text)),
-      lesson.message ? h("p", { class: "coach-message" }, withSymbols(lesson.message)) : null,
-      todo ? h("p", { class: "coach-todo" }, todo) : next),
-    h("section", { class: "panel keys" }, h("h2", {}, "Keyboard"), shortcutsTable()));
+    this.drawCoach(side, "Lesson", todo);
   }
 }

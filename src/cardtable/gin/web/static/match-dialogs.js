@@ -6,7 +6,7 @@
 
 import { scoreChart } from "/static/js/chart.js";
 import { h } from "/static/js/dialogs.js";
-import { fairnessList } from "/static/js/fairness.js";
+import { fairDeal, finalActions, nextHandActions, nextMatchNote } from "/static/js/match-dialog-parts.js";
 import { finalTotals, layout, scoreLineText, scoreSheet, showdownTitle } from "./showdown.js";
 import { accuracyBadge } from "/static/js/review.js";
 import { rematchNote } from "/static/js/rematch.js";
@@ -21,8 +21,6 @@ export function showdownDialog(table, last, done) {
   const v = table.view;
   const seat = v.seat;
   const result = last.result;
-  const checks = table.verification(last);
-  const fair = checks.every((c) => c.ok);
   return {
     title: showdownTitle(result, table.names, seat),
     className: `showdown-modal outcome-${result.outcome} ${outcomeClass(result, seat)}`,
@@ -31,15 +29,9 @@ export function showdownDialog(table, last, done) {
       h("p", { class: "score-line" }, scoreLineText(result, v.rules)),
       accuracyBadge({ matchId: table.matchId, token: table.token, seat }, table.finishedDeals),
       h("div", { class: "running" }, h("h3", {}, "Score sheet"), scoreSheet(v.sheet, table.names, seat, v.boxes)),
-      h("details", { class: "fair-details", open: !fair },
-        h("summary", {}, fair ? "Fair deal: verified ✓" : "Fair deal: CHECK FAILED ✗"),
-        fairnessList(checks, last.seed))),
+      fairDeal(table.verification(last), last.seed)),
     onClose: done,
-    actions: [{
-      label: v.status === "finished" ? "See the final score" : "Next hand",
-      primary: true,
-      id: "next-hand",
-    }],
+    actions: nextHandActions(v),
   };
 }
 
@@ -47,11 +39,6 @@ export function showdownDialog(table, last, done) {
 export function finalDialog(table) {
   const v = table.view;
   const won = v.final.winner === v.seat;
-  const next = v.next_match
-    ? h("p", { class: "next-note", id: "next-match-note" },
-      "The next match of the series is dealt: the same seats, the same links.")
-    : h("p", { class: "next-note muted small" },
-      "Rematch deals the next match of the series at this table, with the same rules and seats.");
   return {
     title: won ? "You won the match!" : `${table.names[v.final.winner]} won the match`,
     className: `final-modal ${won ? "won" : "lost"}`,
@@ -63,11 +50,7 @@ export function finalDialog(table) {
       scoreChart(v.sheet, table.names, v.seat, v.rules.target),
       h("h3", {}, "Score sheet"),
       scoreSheet(v.sheet, table.names, v.seat, v.boxes),
-      next),
-    actions: [
-      { label: "Replay a hand", id: "final-replay", onClick: () => { table.openReplay(1); return false; } },
-      { label: "Different match", id: "different-match", onClick: () => { location.hash = "#/"; } },
-      { label: v.next_match ? "Next match" : "Rematch", primary: true, id: "new-match-button", onClick: () => table.nextMatch() },
-    ],
+      nextMatchNote(v)),
+    actions: finalActions(table),
   };
 }

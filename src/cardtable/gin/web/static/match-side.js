@@ -9,7 +9,9 @@ import { fill, h } from "/static/js/dialogs.js";
 import { scoreSheet } from "./showdown.js";
 import { settingsPanel, trackerPanel } from "/static/js/learning-aids.js";
 import { AIDS, GIN_TRACKER } from "./gin-aids.js";
-import { bar, fairPanel, invitePanel, keysPanel, namePanel, overPanel, replaysPanel } from "/static/js/seat-panels.js";
+import {
+  fairPanel, invitePanel, keysPanel, namePanel, overPanel, replaysPanel, scoreRow, scoreboard,
+} from "/static/js/seat-panels.js";
 
 function rulesSummary(r) {
   const bits = [r.oklahoma ? "Oklahoma" : r.knock_threshold === 0 ? "straight gin" : `knock ≤ ${r.knock_threshold}`];
@@ -19,18 +21,16 @@ function rulesSummary(r) {
   return bits.join(" · ");
 }
 
-function scoreboard(table) {
+function ginScoreboard(table) {
   const v = table.view;
-  const seat = v.seat;
-  const names = table.names;
-  const row = (s) => h("div", { class: `score-row ${s === seat ? "mine" : "theirs"}` },
-    h("span", { class: "score-name" }, s === seat && names[s] !== "You" ? `${names[s]} (you)` : names[s]),
-    h("span", { class: "score-boxes", title: "hands won (boxes)" }, v.boxes[s] ? `${v.boxes[s]} box${v.boxes[s] === 1 ? "" : "es"}` : ""),
-    h("strong", { class: "score-value", id: s === seat ? "my-score" : "their-score" }, String(v.scores[s])),
-    bar(Math.min(100, (100 * v.scores[s]) / v.rules.target)));
+  const row = (s) => scoreRow(table, s, {
+    note: v.boxes[s] ? `${v.boxes[s]} box${v.boxes[s] === 1 ? "" : "es"}` : "",
+    noteTitle: "hands won (boxes)",
+    score: v.scores[s],
+    target: v.rules.target,
+  });
   const stage = v.status === "finished" ? "Final" : `Hand ${v.hand_number}`;
-  return h("section", { class: "panel scoreboard", "aria-label": "Score" }, row(seat), row(1 - seat),
-    h("p", { class: "rules-line" }, `${stage} · to ${v.rules.target} · ${rulesSummary(v.rules)}`));
+  return scoreboard(table, row, `${stage} · to ${v.rules.target} · ${rulesSummary(v.rules)}`);
 }
 
 /** Draw the side panel of `table` into `side`. */
@@ -38,7 +38,7 @@ export function drawMatchSide(table, side) {
   const v = table.view;
   fill(side,
     overPanel(table),
-    scoreboard(table),
+    ginScoreboard(table),
     invitePanel(table),
     namePanel(table),
     trackerPanel(table, GIN_TRACKER),

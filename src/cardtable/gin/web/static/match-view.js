@@ -4,42 +4,22 @@
 // gin's table (table-base.js); here, what gin's views hold, the commitment and the dealt
 // cards remembered as first seen to check the seed when it is revealed, and its dialogs.
 
-import { api } from "/static/js/api.js";
-import { h } from "/static/js/dialogs.js";
 import { verifyHand } from "/static/js/fairness.js";
 import { drawMatchSide } from "./match-side.js";
 import { openReplay } from "./replay.js";
 import { finalDialog, showdownDialog } from "./match-dialogs.js";
 import { MatchSeat } from "/static/js/match-seat.js";
-import { noteCommitment, noteDealt, seenCommitment, seenDealt } from "/static/js/store.js";
 import { TableBase } from "./table-base.js";
 import { AIDS } from "./gin-aids.js";
 import { moveWords } from "./felt.js";
 import { previewMove } from "/static/js/table-motion.js";
 
 export class MatchView extends MatchSeat(TableBase) {
-  /** `view`: the seat's view when the page already fetched it (seat-page.js). */
-  constructor(root, { matchId, token, view = null }) {
+  /** `view`: the seat's view, already fetched by seat-page.js. */
+  constructor(root, { matchId, token, view }) {
     super(root, "match");
-    this.seatAt(matchId, token);
-    this.aidList = AIDS;
-    this.aidGame = "gin";
-    this.initialView = view;
-    this.replayOpener = openReplay;
-    this.start();
-  }
-
-  async start() {
-    this.loading();
-    try {
-      this.connect(this.initialView || await api.view(this.matchId, this.token, this.wantsAids()));
-    } catch (error) {
-      const refused = error.status === 403 || error.status === 404;
-      this.root.replaceChildren(h("section", { class: "panel notice" },
-        h("h2", {}, refused ? "This link does not open a seat" : "The table cannot be reached"),
-        h("p", {}, error.message),
-        h("a", { class: "btn primary", href: "#/" }, "Back to the lobby")));
-    }
+    this.seatAt(matchId, token, { aidList: AIDS, aidGame: "gin", replayOpener: openReplay, verifier: verifyHand });
+    this.connect(view);
   }
 
   events(view) {
@@ -58,24 +38,10 @@ export class MatchView extends MatchSeat(TableBase) {
     drawMatchSide(this, side);
   }
 
-  /** Keep the commitment and the dealt cards as first seen, to check the seed later. */
-  remember() {
-    const v = this.view;
-    if (v.status !== "active" || !v.commitment) return;
-    noteCommitment(this.matchId, v.seat, v.deal_number, v.commitment);
-    const mine = this.obs.events.some((e) => e.seat === v.seat);
-    if (!mine && this.obs.hand.length === 10 && this.obs.phase !== "over") {
-      noteDealt(this.matchId, v.seat, v.deal_number, this.obs.hand);
-    }
-  }
-
-  /** The checks of a finished hand against what this page saw of it. */
-  verification(hand) {
-    const seat = this.view.seat;
-    return verifyHand(hand, seat, {
-      commitment: seenCommitment(this.matchId, seat, hand.deal),
-      dealt: seenDealt(this.matchId, seat, hand.deal),
-    });
+  /** The ten cards as dealt: before this seat's first move of the hand. */
+  dealtHand() {
+    const mine = this.obs.events.some((e) => e.seat === this.view.seat);
+    return !mine && this.obs.hand.length === 10 && this.obs.phase !== "over" ? this.obs.hand : null;
   }
 
   handDialog(last, done) {

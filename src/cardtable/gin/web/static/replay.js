@@ -7,8 +7,7 @@
 import { cardElement, cardText } from "/static/js/cards.js";
 import { fill, h } from "/static/js/dialogs.js";
 import { verifyHand } from "/static/js/fairness.js";
-import { fairDetails, openReplayDialog, reviewSummary, stepKeys, stepper } from "/static/js/replay-steps.js";
-import { decisionAt, verdictPanel } from "/static/js/review.js";
+import { fairDetails, openReplayDialog, replayBox, reviewSummary, showVerdict, stepper } from "/static/js/replay-steps.js";
 import { arrangedGroups, layout, showdownTitle } from "./showdown.js";
 
 /** What happened at a step, in words, from the action text ("The deal." for step 0). */
@@ -54,9 +53,7 @@ export function replayViewer(data, names, seat, review = null, deal = null, matc
   const draw = (step) => {
     fill(stage, ...stepRows(data, step, names, seat));
     words.textContent = caption(data.actions[step - 1], names, seat);
-    const decision = step > 0 ? decisionAt(review, deal, step - 1) : null;
-    fill(verdict, review ? verdictPanel(decision) : null);
-    counter.classList.toggle("worst", Boolean(decision && decision.worst));
+    showVerdict(verdict, counter, review, deal, step);
     if (step === total && data.result) {
       stage.appendChild(h("div", { class: "replay-result" },
         h("p", { class: "replay-outcome" }, showdownTitle(data.result, names, seat)),
@@ -65,11 +62,8 @@ export function replayViewer(data, names, seat, review = null, deal = null, matc
   };
   const { go, bar, counter } = stepper(total, draw);
   const summary = review ? reviewSummary(review, seat, go, matchBadge) : null;
-  const root = h("div", { class: "replay", tabindex: -1 }, summary, bar, words, verdict, stage,
+  return replayBox("replay", go, summary, bar, words, verdict, stage,
     fairDetails(verifyHand(data, seat, {}), data.seed));
-  stepKeys(root, go);
-  go(0);
-  return root;
 }
 
 /** Open the replay of `deal` for a seat, with buttons to the match's other finished deals. */

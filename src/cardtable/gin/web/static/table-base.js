@@ -2,42 +2,25 @@
 // the card picked, the hint shown, and acting on them. Click or tap: the stock or the
 // discard pile to draw, a card to pick it, the picked card again (or Discard) to throw it;
 // keys in keys.js. Every action goes to the server as text and the answer is drawn; the
-// page never holds the opponent's cards. How an action is sent, the side panel and the
-// dialogs differ: match-view.js and lesson-view.js extend this.
+// page never holds the opponent's cards. What every game's seat does (one request at a
+// time, the hint asked for) is the framework's seat-table.js; how an action is sent, the
+// side panel and the dialogs differ: match-view.js and lesson-view.js extend this.
 
 import { cardText } from "/static/js/cards.js";
-import { h, toast } from "/static/js/dialogs.js";
 import { drawFelt } from "./felt.js";
 import { knockDialog } from "./knock.js";
-import { useShortcuts } from "/static/js/keys.js";
 import { SHORTCUTS, tableKeys } from "./gin-keys.js";
 import { GIN_ARRANGER } from "./gin-order.js";
+import { SeatTable } from "/static/js/seat-table.js";
+import { toast } from "/static/js/dialogs.js";
 import { playMotion, snapshot } from "/static/js/table-motion.js";
 import { prefs } from "/static/js/store.js";
 
-export class TableBase {
+export class TableBase extends SeatTable {
   constructor(root, mode) {
-    this.root = root;
-    this.mode = mode;
-    this.view = null;
+    super(root, mode, { keys: tableKeys, shortcuts: SHORTCUTS, arranger: GIN_ARRANGER });
     this.selected = null;
     this.picks = new Set(); // the lesson's cards picked to name a meld
-    this.hint = null;
-    this.busy = false;
-    this.online = [false, false];
-    this.arranger = GIN_ARRANGER; // how hand-order.js sorts and keeps this hand
-    this.onKey = tableKeys(this);
-    useShortcuts(SHORTCUTS);
-    document.addEventListener("keydown", this.onKey);
-  }
-
-  destroy() {
-    document.removeEventListener("keydown", this.onKey);
-    this.destroyed = true;
-  }
-
-  get names() {
-    return this.view.players.map((p) => p.name);
   }
 
   get obs() {
@@ -48,10 +31,6 @@ export class TableBase {
     return this.obs.to_act === this.view.seat && this.view.legal_actions.length > 0;
   }
 
-  loading() {
-    this.root.replaceChildren(h("div", { class: "loading" }, h("div", { class: "spinner" }), "Shuffling…"));
-  }
-
   /** Take a new view: forget a pick that left the hand, the picks of an old deal, a stale hint. */
   setView(view, { newDeal = false, moved = false } = {}) {
     this.view = view;
@@ -60,35 +39,9 @@ export class TableBase {
     if (moved) this.hint = null;
   }
 
-  /** Run one request at a time; the page is marked busy meanwhile (tests wait on it). */
-  async whileBusy(work) {
-    if (this.busy) return;
-    this.busy = true;
-    this.root.classList.add("busy");
-    try {
-      await work();
-    } catch (error) {
-      toast(error.message, "error");
-      await this.recover(error);
-    } finally {
-      this.busy = false;
-      this.root.classList.remove("busy");
-    }
-  }
-
-  /** After a refused request; a match reloads its view. */
-  async recover() {}
-
-  act(text) {
-    return this.whileBusy(async () => {
-      const view = await this.send(text);
-      this.selected = null;
-      this.apply(view);
-    });
-  }
-
-  legal(text) {
-    return this.view.legal_actions.includes(text);
+  /** The card picked was for the move just sent. */
+  dropSelection() {
+    this.selected = null;
   }
 
   draw() {
@@ -152,19 +105,6 @@ export class TableBase {
     return null;
   }
 
-  async askHint() {
-    if (!this.myTurn) {
-      toast("A hint is for your turn.", "info");
-      return;
-    }
-    try {
-      this.hint = await this.fetchHint();
-      this.render();
-    } catch (error) {
-      toast(error.message, "error");
-    }
-  }
-
   /** Do what the hint says: a knock opens the knock dialog with its card to throw. */
   followHint() {
     const words = this.hint.action.split(" ");
@@ -172,11 +112,6 @@ export class TableBase {
       this.selected = words[1];
       this.knock(words[0]);
     } else this.act(this.hint.action);
-  }
-
-  closeHint() {
-    this.hint = null;
-    this.render();
   }
 
   render() {

@@ -1,12 +1,22 @@
-// A line chart of both players' scores across the hands of the match, with the target.
+// A line chart of both players' scores across the hands of the match, with the target; and
+// the SVG pieces the page's other chart (stats-chart.js) draws with.
 
 const SVG = "http://www.w3.org/2000/svg";
 
-function el(name, attrs, parent) {
+/** An SVG element `name` with `attrs`, added to `parent` when one is given. */
+export function el(name, attrs, parent) {
   const node = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
   if (parent) parent.appendChild(node);
   return node;
+}
+
+/** A grid line across the plot (inside `pad` of `width`) at height `at`, labelled `text` at
+ * its left. */
+export function gridLine(svg, pad, width, at, text) {
+  el("line", { x1: pad.left, x2: width - pad.right, y1: at, y2: at, class: "chart-grid" }, svg);
+  const label = el("text", { x: pad.left - 5, y: at + 4, class: "chart-label", "text-anchor": "end" }, svg);
+  label.textContent = text;
 }
 
 /**
@@ -34,11 +44,7 @@ export function scoreChart(sheet, names, seat, target) {
   const y = (v) => height - pad.bottom - (v / top) * (height - pad.top - pad.bottom);
   el("rect", { x: pad.left, y: pad.top, width: width - pad.left - pad.right,
     height: height - pad.top - pad.bottom, class: "chart-bg" }, svg);
-  for (let value = 0; value <= top; value += step) {
-    el("line", { x1: pad.left, x2: width - pad.right, y1: y(value), y2: y(value), class: "chart-grid" }, svg);
-    const label = el("text", { x: pad.left - 5, y: y(value) + 4, class: "chart-label", "text-anchor": "end" }, svg);
-    label.textContent = value;
-  }
+  for (let value = 0; value <= top; value += step) gridLine(svg, pad, width, y(value), value);
   for (let i = 0; i <= hands; i += 1) {
     if (hands > 12 && i % Math.ceil(hands / 12) !== 0) continue;
     const label = el("text", { x: x(i), y: height - 8, class: "chart-label", "text-anchor": "middle" }, svg);

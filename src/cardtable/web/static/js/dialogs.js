@@ -1,4 +1,5 @@
-// One modal dialog at a time (the page's <dialog id="modal">), and short notices (toasts).
+// One modal dialog at a time (the page's <dialog id="modal">), short notices (toasts), and
+// the notices that stand in for a page: loading, or what could not be opened.
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -22,6 +23,19 @@ export function h(tag, attrs = {}, ...children) {
 /** Replace a node's children, skipping null, undefined and false. */
 export function fill(node, ...children) {
   node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}
+
+/** The spinner shown while a table is being fetched. */
+export function loadingNotice() {
+  return h("div", { class: "loading" }, h("div", { class: "spinner" }), "Shuffling…");
+}
+
+/** What stands in for a page that could not be opened: why, and the way back to the lobby. */
+export function lobbyNotice(title, text) {
+  return h("section", { class: "panel notice" },
+    h("h2", {}, title),
+    h("p", {}, text),
+    h("a", { class: "btn primary", href: "#/" }, "Back to the lobby"));
 }
 
 let closeHandler = null;

@@ -107,8 +107,21 @@ export function shuffledDeck(seed) {
   return deck.map(cardFromIndex);
 }
 
-function sameCards(a, b) {
+/** Whether two lists hold the same cards, in any order. */
+export function sameCards(a, b) {
   return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+}
+
+/** The first check of every game's deal: the revealed seed hashes to the commitment this
+ * page saw before the deal (`seen.commitment`), or else to the one the hand names. */
+export function seedCheck(hand, seen) {
+  const published = seen.commitment || hand.commitment;
+  const computed = commitmentOf(hand.seed);
+  return {
+    label: seen.commitment ? "Seed matches the hash shown before the hand" : "Seed matches its hash",
+    ok: computed === published,
+    detail: `SHA-256 → ${computed.slice(0, 16)}…`,
+  };
 }
 
 /** The shuffled deck's cards where the deal puts them (`deal_positions` of a finished hand:
@@ -140,14 +153,7 @@ function drawsInOrder(actions, stock) {
  * Returns a list of {label, ok, detail}.
  */
 export function verifyHand(hand, seat, seen) {
-  const checks = [];
-  const published = seen.commitment || hand.commitment;
-  const computed = commitmentOf(hand.seed);
-  checks.push({
-    label: seen.commitment ? "Seed matches the hash shown before the hand" : "Seed matches its hash",
-    ok: computed === published,
-    detail: `SHA-256 → ${computed.slice(0, 16)}…`,
-  });
+  const checks = [seedCheck(hand, seen)];
   if (!hand.deal_positions) {
     checks.push({ label: "The table says where the deal puts each card", ok: false });
     return checks;

@@ -3,12 +3,11 @@
 // screen's module exports. The help (?) and the four-colour deck work on every page.
 
 import { Lobby } from "./lobby.js";
-import { SeatPage } from "./seat-page.js";
+import { SeatPage, TablePage } from "./seat-page.js";
 import { firstLessonGame, gameInfo, loadGames, screenModule } from "./games.js";
-import { h } from "./dialogs.js";
 import { listenForHelp, openHelp, useShortcuts } from "./keys.js";
 import { setGame } from "./game-chrome.js";
-import { closeModal } from "./dialogs.js";
+import { closeModal, lobbyNotice } from "./dialogs.js";
 import { setFourColour } from "./cards.js";
 import { prefs } from "./store.js";
 
@@ -16,24 +15,10 @@ const app = document.getElementById("app");
 let current = null;
 
 /** A game's lesson, from its screen's module (a notice when the game has none). */
-class LessonPage {
+class LessonPage extends TablePage {
   constructor(root, name) {
-    this.root = root;
-    this.lesson = null;
+    super(root);
     this.start(name);
-  }
-
-  get view() {
-    return this.lesson ? this.lesson.view : null;
-  }
-
-  render() {
-    if (this.lesson) this.lesson.render();
-  }
-
-  destroy() {
-    this.destroyed = true;
-    if (this.lesson) this.lesson.destroy();
   }
 
   async start(name) {
@@ -50,13 +35,10 @@ class LessonPage {
     }
     if (this.destroyed) return;
     if (!module || !module.Lesson) {
-      this.root.replaceChildren(h("section", { class: "panel notice" },
-        h("h2", {}, "No lesson here"),
-        h("p", {}, "This game has no guided lesson at this table."),
-        h("a", { class: "btn primary", href: "#/" }, "Back to the lobby")));
+      this.root.replaceChildren(lobbyNotice("No lesson here", "This game has no guided lesson at this table."));
       return;
     }
-    this.lesson = new module.Lesson(this.root);
+    this.table = new module.Lesson(this.root);
   }
 }
 

@@ -8,14 +8,18 @@
 //
 // A game's view provides: `events(view)` (the hand's public events so far),
 // `preview(move, index)` (show one of the computer's moves before the view that holds it),
-// `setViewFor(view, old, moved)`, `handDialog(last, done)`, `finalDialog()`,
-// `replayOpener` (the game's openReplay), `renderSide`, `remember`, `verification`, and
-// `aidList` and `aidGame` (the game's learning aids and whose switches they are: the views
-// hold them only while one is on).
+// `setViewFor(view, old, moved)`, `dealtHand()` (this seat's cards while they are still
+// the ones dealt, else null), `handDialog(last, done)`, `finalDialog()`, `renderSide`, and
+// to seatAt its parts: `aidList` and `aidGame` (the game's learning aids and whose switches
+// they are: the views hold them only while one is on), `replayOpener` (the game's
+// openReplay) and `verifier` (its check of a finished hand against the revealed seed:
+// fairness.js).
 
 import { api, TableSocket } from "./api.js";
 import { modalOpen, openModal, toast } from "./dialogs.js";
-import { ackDeal, ackedDeal, inviteFor, prefs, rememberInvite, rememberSeat } from "./store.js";
+import {
+  ackDeal, ackedDeal, inviteFor, noteCommitment, noteDealt, prefs, rememberInvite, rememberSeat, seenCommitment, seenDealt,
+} from "./store.js";
 import { paceMs, sleep } from "./table-motion.js";
 
 /** Whether a view holds the learning aids (a view of a page that did not ask has them null,
@@ -23,10 +27,15 @@ import { paceMs, sleep } from "./table-motion.js";
 const aidsIn = (view) => Boolean(view.aids && view.aids.tracker);
 
 export const MatchSeat = (Base) => class extends Base {
-  /** Set up the seat of `matchId` held by `token` (before its first view). */
-  seatAt(matchId, token) {
+  /** Set up the seat of `matchId` held by `token` (before its first view), with the game's
+   * parts: `{aidList, aidGame, replayOpener, verifier}`. */
+  seatAt(matchId, token, { aidList, aidGame, replayOpener, verifier }) {
     this.matchId = matchId;
     this.token = token;
+    this.aidList = aidList;
+    this.aidGame = aidGame;
+    this.replayOpener = replayOpener;
+    this.verifier = verifier;
     this.baselineSet = false;
     this.pendingHand = null; // the finished hand whose dialog is open
     this.finalShown = false;
@@ -143,6 +152,24 @@ export const MatchSeat = (Base) => class extends Base {
     this.render();
     if (nextArrived && modalOpen("final-modal")) this.showFinal();
     else this.maybeShowHand();
+  }
+
+  /** Keep the commitment and the dealt cards as first seen, to check the seed later. */
+  remember() {
+    const v = this.view;
+    if (v.status !== "active" || !v.commitment) return;
+    noteCommitment(this.matchId, v.seat, v.deal_number, v.commitment);
+    const dealt = this.dealtHand();
+    if (dealt) noteDealt(this.matchId, v.seat, v.deal_number, dealt);
+  }
+
+  /** The checks of a finished hand against what this page saw of it. */
+  verification(hand) {
+    const seat = this.view.seat;
+    return this.verifier(hand, seat, {
+      commitment: seenCommitment(this.matchId, seat, hand.deal),
+      dealt: seenDealt(this.matchId, seat, hand.deal),
+    });
   }
 
   /** A move: over the seat's socket when it is open, else a POST. */

@@ -4,8 +4,8 @@
 // Each game's replay (replay.js, cribbage-replay.js) draws its own steps.
 
 import { api } from "./api.js";
-import { h, openModal, toast } from "./dialogs.js";
-import { accuracyBadge, accuracyText, fetchReview, worstList } from "./review.js";
+import { fill, h, openModal, toast } from "./dialogs.js";
+import { accuracyBadge, accuracyText, decisionAt, fetchReview, verdictPanel, worstList } from "./review.js";
 import { fairnessList } from "./fairness.js";
 
 const KEYS = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last" };
@@ -40,6 +40,23 @@ export function stepKeys(root, go) {
     event.preventDefault();
     go(KEYS[event.key]);
   });
+}
+
+/** The replay's box (class `className`) of `children`: it takes the focus, its keys walk
+ * the steps (`go`), and it opens at the deal, step 0. */
+export function replayBox(className, go, ...children) {
+  const root = h("div", { class: className, tabindex: -1 }, ...children);
+  stepKeys(root, go);
+  go(0);
+  return root;
+}
+
+/** The coach's verdict on step `step` (none for the deal, step 0) into `slot`, and the
+ * counter marked while the step is one of the hand's worst; nothing without a review. */
+export function showVerdict(slot, counter, review, deal, step) {
+  const decision = step > 0 ? decisionAt(review, deal, step - 1) : null;
+  fill(slot, review ? verdictPanel(decision) : null);
+  counter.classList.toggle("worst", Boolean(decision && decision.worst));
 }
 
 /** Your accuracy in the deal and its worst mistakes (buttons to their steps). */

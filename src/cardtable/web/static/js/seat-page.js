@@ -9,20 +9,19 @@ import { setGame } from "./game-chrome.js";
 import { loadGames, screenModule } from "./games.js";
 import { GenericTable } from "./generic-table.js";
 import { prefs } from "./store.js";
-import { h } from "./dialogs.js";
+import { loadingNotice, lobbyNotice } from "./dialogs.js";
 
 /** Whether the address asks for the generic screen (?screen=generic). */
 export function genericAsked() {
   return new URLSearchParams(location.search).get("screen") === "generic";
 }
 
-export class SeatPage {
-  constructor(root, { matchId, token }) {
+/** A page that holds a table (a seat's or a lesson's) made once its game is known: its
+ * view, drawing it and leaving it are the table's. */
+export class TablePage {
+  constructor(root) {
     this.root = root;
-    this.matchId = matchId;
-    this.token = token;
     this.table = null;
-    this.start();
   }
 
   get view() {
@@ -37,9 +36,18 @@ export class SeatPage {
     this.destroyed = true;
     if (this.table) this.table.destroy();
   }
+}
+
+export class SeatPage extends TablePage {
+  constructor(root, { matchId, token }) {
+    super(root);
+    this.matchId = matchId;
+    this.token = token;
+    this.start();
+  }
 
   async start() {
-    this.root.replaceChildren(h("div", { class: "loading" }, h("div", { class: "spinner" }), "Shuffling…"));
+    this.root.replaceChildren(loadingNotice());
     let view;
     try {
       // The game is not known yet: with the aids if the player turned on any game's.
@@ -47,10 +55,7 @@ export class SeatPage {
     } catch (error) {
       if (this.destroyed) return;
       const refused = error.status === 403 || error.status === 404;
-      this.root.replaceChildren(h("section", { class: "panel notice" },
-        h("h2", {}, refused ? "This link does not open a seat" : "The table cannot be reached"),
-        h("p", {}, error.message),
-        h("a", { class: "btn primary", href: "#/" }, "Back to the lobby")));
+      this.root.replaceChildren(lobbyNotice(refused ? "This link does not open a seat" : "The table cannot be reached", error.message));
       return;
     }
     if (this.destroyed) return;

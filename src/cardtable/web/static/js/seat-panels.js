@@ -16,6 +16,26 @@ export function bar(percent) {
   return h("div", { class: "score-bar", "aria-hidden": "true" }, inner);
 }
 
+/** The score panel: this seat's row, then the opponent's, each drawn by `row(seat)`
+ * (scoreRow), and `line` under them (the stage of the match and its rules). */
+export function scoreboard(table, row, line) {
+  const seat = table.view.seat;
+  return h("section", { class: "panel scoreboard", "aria-label": "Score" }, row(seat), row(1 - seat),
+    h("p", { class: "rules-line" }, line));
+}
+
+/** A player's row on the scoreboard: the name, `note` (titled `noteTitle`: what else the
+ * game counts), the score and its bar toward `target`. */
+export function scoreRow(table, s, { note, noteTitle, score, target }) {
+  const seat = table.view.seat;
+  const names = table.names;
+  return h("div", { class: `score-row ${s === seat ? "mine" : "theirs"}` },
+    h("span", { class: "score-name" }, s === seat && names[s] !== "You" ? `${names[s]} (you)` : names[s]),
+    h("span", { class: "score-boxes", title: noteTitle }, note),
+    h("strong", { class: "score-value", id: s === seat ? "my-score" : "their-score" }, String(score)),
+    bar(Math.min(100, (100 * score) / target)));
+}
+
 function selectAll(node) {
   if (node.select) {
     node.select();

@@ -2,14 +2,7 @@
 // accuracy the coach's review gave it (a stub where it was not reviewed yet), gold when the
 // match was won and blue when lost. The figures are the server's (POST /api/players/me/stats).
 
-const SVG = "http://www.w3.org/2000/svg";
-
-function el(name, attrs, parent) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  if (parent) parent.appendChild(node);
-  return node;
-}
+import { el, gridLine } from "./chart.js";
 
 /** recent: [{match_id, date, opponent, scores: [mine, theirs], won, accuracy}], oldest first. */
 export function accuracyChart(recent) {
@@ -27,11 +20,7 @@ export function accuracyChart(recent) {
   const inner = { w: width - pad.left - pad.right, h: height - pad.top - pad.bottom };
   const y = (value) => pad.top + inner.h - (value / 100) * inner.h;
   el("rect", { x: pad.left, y: pad.top, width: inner.w, height: inner.h, class: "chart-bg" }, svg);
-  for (let value = 0; value <= 100; value += 25) {
-    el("line", { x1: pad.left, x2: width - pad.right, y1: y(value), y2: y(value), class: "chart-grid" }, svg);
-    const label = el("text", { x: pad.left - 5, y: y(value) + 4, class: "chart-label", "text-anchor": "end" }, svg);
-    label.textContent = `${value}%`;
-  }
+  for (let value = 0; value <= 100; value += 25) gridLine(svg, pad, width, y(value), `${value}%`);
   const slot = inner.w / Math.max(recent.length, 1);
   const bar = Math.min(26, slot * 0.7);
   recent.forEach((match, i) => {
