@@ -13,7 +13,7 @@ from abc import abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
-from cardtable.tui.seats import NoMatchError, SeatSession
+from cardtable.tui.seats import NoMatchError, PlayableView, SeatSession
 
 __all__ = ["HandSession", "HandUpdate", "own_kind"]
 
@@ -27,16 +27,7 @@ class _Deal(Protocol):
     def deal(self) -> int: ...
 
 
-class _HandView(Protocol):
-    @property
-    def finished(self) -> bool: ...
-
-    @property
-    def my_turn(self) -> bool: ...
-
-    @property
-    def action_count(self) -> int: ...
-
+class _HandView(PlayableView, Protocol):
     @property
     def last_hand(self) -> _Deal | None: ...
 

@@ -8,41 +8,16 @@ reads, what a step asks, how a typed answer is sent and how the lesson ends.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Generic, Protocol, TextIO, TypeVar
+from typing import Generic, TextIO, TypeVar
 
 from cardtable.table import Lessons
 from cardtable.tui.cards import symbolise
-from cardtable.tui.lesson_base import hint_lines
+from cardtable.tui.lesson_base import AnyLessonView, hint_lines
 
 __all__ = ["PlainLessonLoop"]
 
 
-class _Step(Protocol):
-    @property
-    def index(self) -> int: ...
-
-    @property
-    def total(self) -> int: ...
-
-    @property
-    def title(self) -> str: ...
-
-    @property
-    def text(self) -> str: ...
-
-    @property
-    def finished(self) -> bool: ...
-
-
-class _LessonView(Protocol):
-    @property
-    def lesson_id(self) -> str: ...
-
-    @property
-    def step(self) -> _Step: ...
-
-
-L = TypeVar("L", bound=_LessonView)
+L = TypeVar("L", bound=AnyLessonView)
 
 
 class PlainLessonLoop(ABC, Generic[L]):

@@ -33,7 +33,7 @@ from cardtable.cribbage.tui.dialogs import (
 )
 from cardtable.cribbage.tui.session import CribbageTable, CribbageUpdate
 from cardtable.cribbage.views import HintView, SeatView
-from cardtable.tui.cards import card_back, face, key_words
+from cardtable.tui.cards import card_back, face, key_words, step_card
 from cardtable.tui.match_screen import POLL_SECONDS, MatchHost, MatchScreen, MoveDone, seat_keys
 from cardtable.tui.widgets import (
     CardView,
@@ -427,12 +427,10 @@ class CribbageScreen(MatchScreen[CribbageTable]):
     # -- keys ----------------------------------------------------------------------------
 
     async def action_move(self, step: int) -> None:
-        hand = list(self.view.hand)
-        if not hand:
-            return
-        index = hand.index(self.selected) if self.selected in hand else 0
-        self.selected = hand[(index + step) % len(hand)]
-        await self.refresh_hand()
+        card = step_card(self.view.hand, self.selected, step)
+        if card is not None:
+            self.selected = card
+            await self.refresh_hand()
 
     async def action_pick(self) -> None:
         """In the lay-away: pick the chosen card, or put it back."""

@@ -33,6 +33,7 @@ from cardtable.gin.tui.dialogs import (
 from cardtable.gin.tui.session import TerminalTable, Update
 from cardtable.gin.tui.table_paint import ACTION_BUTTONS, KEYS_TEXT, CardChoice, TablePainter
 from cardtable.gin.views import HintView
+from cardtable.tui.cards import step_card
 from cardtable.tui.match_screen import POLL_SECONDS, MatchHost, MatchScreen, MoveDone, seat_keys
 from cardtable.tui.widgets import CardView, HandView, Pile, action_button, colour_cards
 
@@ -183,11 +184,9 @@ class TableScreen(MatchScreen[TerminalTable]):
         self.play(action)
 
     def action_move(self, step: int) -> None:
-        order = self.query_one(HandView).order
-        if not order:
-            return
-        index = order.index(self.selected) if self.selected in order else 0
-        self.choose(order[(index + step) % len(order)])
+        card = step_card(self.query_one(HandView).order, self.selected, step)
+        if card is not None:
+            self.choose(card)
 
     def choose(self, card: Card | None) -> None:
         self.choice.selected = card
