@@ -24,7 +24,7 @@ SEATS = [{"kind": "human", "name": "Ann", "token": "t0"}, {"kind": "computer", "
 
 
 def test_a_match_and_its_actions_round_trip(store: Store) -> None:
-    store.create_match("m1", {"target": 100}, "seed", 1, SEATS)
+    store.create_match("m1", {"target": 100}, "seed", 1, SEATS, "gin")
     store.append_actions("m1", 0, [(0, "pass"), (1, "take")], "active", {"scores": [0, 0]})
     stored = store.get_match("m1")
     assert stored is not None
@@ -48,7 +48,7 @@ def test_a_match_and_its_actions_round_trip(store: Store) -> None:
 
 def test_several_appends_at_once_each_get_their_own_outcome(store: Store) -> None:
     for n in range(4):
-        store.create_match(f"m{n}", {}, f"s{n}", 0, SEATS)
+        store.create_match(f"m{n}", {}, f"s{n}", 0, SEATS, "gin")
     store.append_actions("m1", 0, [(0, "pass")], "active", {})  # m1 has moved on
     outcomes = store.append_many(
         [
@@ -72,7 +72,7 @@ def test_several_appends_at_once_each_get_their_own_outcome(store: Store) -> Non
 
 
 def test_two_writers_cannot_both_take_one_turn(store: Store) -> None:
-    store.create_match("m1", {}, "s", 0, SEATS)
+    store.create_match("m1", {}, "s", 0, SEATS, "gin")
     store.append_actions("m1", 0, [(1, "pass")], "active", {})
     with pytest.raises(ActionConflictError):
         store.append_actions("m1", 0, [(1, "take")], "finished", {"winner": 1})
@@ -87,10 +87,10 @@ def test_two_writers_cannot_both_take_one_turn(store: Store) -> None:
 
 
 def test_a_series_cannot_fork(store: Store) -> None:
-    store.create_match("m1", {}, "s", 0, SEATS)
-    store.create_match("m2", {}, "s2", 1, SEATS, follows="m1")
+    store.create_match("m1", {}, "s", 0, SEATS, "gin")
+    store.create_match("m2", {}, "s2", 1, SEATS, "gin", follows="m1")
     with pytest.raises(SeriesConflictError):
-        store.create_match("m3", {}, "s3", 1, SEATS, follows="m1")
+        store.create_match("m3", {}, "s3", 1, SEATS, "gin", follows="m1")
     nxt = store.next_of("m1")
     assert nxt is not None and nxt.id == "m2" and store.next_of("m2") is None
     assert {m.id for m in store.list_matches()} == {"m1", "m2"}
@@ -119,9 +119,9 @@ def test_a_database_of_the_ginrummy_package_is_upgraded_in_place(tmp_path: Path)
         assert stored is not None and stored.game == "gin" and stored.follows is None
         assert stored.action_count == 2 == store.action_count("old")  # counted once
         store.append_actions("old", 2, [(0, "draw")], "active", {})
-        store.create_match("new", {}, "s", 0, SEATS, follows="old")
+        store.create_match("new", {}, "s", 0, SEATS, "gin", follows="old")
         with pytest.raises(SeriesConflictError):  # the unique index exists there too
-            store.create_match("other", {}, "s", 0, SEATS, follows="old")
+            store.create_match("other", {}, "s", 0, SEATS, "gin", follows="old")
     finally:
         store.close()
     again = Store(f"sqlite:///{path}")  # opening it again changes nothing
@@ -170,7 +170,7 @@ def test_two_stores_open_a_new_database_at_once(db_url: str) -> None:
         thread.join(60)
     try:
         assert errors == [] and len(stores) == 4
-        stores[0].create_match("m1", {}, "s", 0, SEATS)
+        stores[0].create_match("m1", {}, "s", 0, SEATS, "gin")
         assert stores[3].get_match("m1") is not None
     finally:
         for store in stores:
@@ -192,7 +192,7 @@ def test_a_move_is_stored_with_its_job_in_the_fewest_statements(db_url: str) -> 
         statements.append(statement)
 
     try:
-        store.create_match("m1", {}, "s", 0, SEATS)
+        store.create_match("m1", {}, "s", 0, SEATS, "gin")
         store.append_actions("m1", 0, [(0, "pass")], "active", {}, computer_next=True)
         assert [j.match_id for j in store.claim_jobs("w0", 5.0)] == ["m1"]
         store.release_job("m1", "w0", 0.0, "an older failure")
@@ -227,7 +227,7 @@ def test_postgresql_connections_are_kept_under_load(pg_url: str) -> None:
         opened: list[object] = []
         event.listen(store.engine, "connect", lambda *_: opened.append(1))
         for n in range(40):
-            store.create_match(f"k{n}", {}, f"s{n}", 0, SEATS)
+            store.create_match(f"k{n}", {}, f"s{n}", 0, SEATS, "gin")
 
         def play(n: int, first: int) -> None:
             for number in range(first, first + 10):

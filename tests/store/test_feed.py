@@ -36,7 +36,7 @@ def test_announcements_follow_commits_only(pg_url: str) -> None:
     feed.start()
     try:
         assert feed.listening.is_set()
-        store.create_match("m1", {}, "s", 0, SEATS)
+        store.create_match("m1", {}, "s", 0, SEATS, "gin")
         store.append_actions("m1", 0, [(0, "pass"), (1, "pass")], "active", {})
         assert changes(found) == [("m1", 2)]
         with pytest.raises(ActionConflictError):
@@ -65,7 +65,7 @@ def test_the_listener_comes_back_after_a_server_restart(
     assert feed is not None
     feed.start()
     try:
-        store.create_match("m1", {}, "s", 0, SEATS)
+        store.create_match("m1", {}, "s", 0, SEATS, "gin")
         postgres.restart()
         deadline = time.monotonic() + 20
         while not feed.listening.is_set() or found.empty():

@@ -36,7 +36,7 @@ def timed(db_url: str, clock: Clock) -> Store:
 
 
 def test_a_job_is_written_with_the_actions_that_lead_to_it(timed: Store) -> None:
-    timed.create_match("m1", {}, "s", 0, SEATS)
+    timed.create_match("m1", {}, "s", 0, SEATS, "gin")
     assert timed.job("m1") is None
     timed.append_actions("m1", 0, [(0, "pass")], "active", {}, computer_next=True)
     job = timed.job("m1")
@@ -51,14 +51,14 @@ def test_a_job_is_written_with_the_actions_that_lead_to_it(timed: Store) -> None
 
 
 def test_a_match_whose_computer_acts_first_is_created_with_its_job(timed: Store) -> None:
-    timed.create_match("m1", {}, "s", 0, SEATS, computer_next=True)
+    timed.create_match("m1", {}, "s", 0, SEATS, "gin", computer_next=True)
     assert timed.job("m1") is not None
-    timed.create_match("m2", {}, "s", 0, SEATS)
+    timed.create_match("m2", {}, "s", 0, SEATS, "gin")
     assert timed.job("m2") is None
 
 
 def test_one_worker_at_a_time_holds_a_job_until_its_lease_ends(timed: Store, clock: Clock) -> None:
-    timed.create_match("m1", {}, "s", 0, SEATS, computer_next=True)
+    timed.create_match("m1", {}, "s", 0, SEATS, "gin", computer_next=True)
     [job] = timed.claim_jobs("a", lease=10)
     assert (job.match_id, job.locked_by, job.attempts) == ("m1", "a", 1)
     assert timed.claim_jobs("b", lease=10) == []
@@ -74,7 +74,7 @@ def test_one_worker_at_a_time_holds_a_job_until_its_lease_ends(timed: Store, clo
 
 
 def test_a_released_job_waits_its_backoff_and_keeps_the_error(timed: Store, clock: Clock) -> None:
-    timed.create_match("m1", {}, "s", 0, SEATS, computer_next=True)
+    timed.create_match("m1", {}, "s", 0, SEATS, "gin", computer_next=True)
     timed.claim_jobs("a", lease=10)
     assert timed.release_job("m1", "a", delay=2.0, error="OperationalError: database is locked")
     job = timed.job("m1")
@@ -88,7 +88,7 @@ def test_a_released_job_waits_its_backoff_and_keeps_the_error(timed: Store, cloc
 
 
 def test_a_job_for_a_pending_turn_is_added_only_where_it_is_missing(timed: Store) -> None:
-    timed.create_match("m1", {}, "s", 0, SEATS)
+    timed.create_match("m1", {}, "s", 0, SEATS, "gin")
     timed.append_actions("m1", 0, [(0, "pass")], "active", {})
     assert not timed.ensure_job("m1", 0)  # the match has moved past that count
     assert timed.ensure_job("m1", 1)
@@ -100,7 +100,7 @@ def test_racing_workers_never_claim_a_job_twice(db_url: str) -> None:
     stores = [Store(db_url) for _ in range(4)]
     try:
         for number in range(40):
-            stores[0].create_match(f"m{number}", {}, "s", 0, SEATS, computer_next=True)
+            stores[0].create_match(f"m{number}", {}, "s", 0, SEATS, "gin", computer_next=True)
         claimed: list[list[str]] = [[] for _ in stores]
         barrier = threading.Barrier(len(stores))
 

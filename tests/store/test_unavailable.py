@@ -17,7 +17,7 @@ SEATS = [{"kind": "human", "name": "Ann", "token": "t0"}, {"kind": "computer", "
 def test_a_write_locked_out_past_the_timeout_stores_nothing(db_url: str) -> None:
     store = Store(db_url, lock_timeout=0.3)
     try:
-        store.create_match("m1", {}, "s", 0, SEATS)
+        store.create_match("m1", {}, "s", 0, SEATS, "gin")
         with holding_lock(db_url, "m1"):
             with pytest.raises(StoreUnavailableError) as raised:
                 store.append_actions("m1", 0, [(0, "pass")], "active", {}, computer_next=True)
@@ -38,7 +38,7 @@ def test_sqlite_writers_keep_one_connection_and_drop_it_after_a_failure(tmp_path
     checkouts: list[object] = []
     event.listen(store.engine, "checkout", lambda dbapi, record, proxy: checkouts.append(dbapi))
     try:
-        store.create_match("m1", {}, "s", 0, SEATS)
+        store.create_match("m1", {}, "s", 0, SEATS, "gin")
         writer = store._writer  # the connection kept is what is tested
         assert writer is not None
         before = len(checkouts)

@@ -12,8 +12,9 @@ from typing import ClassVar
 
 import pytest
 
+from cardtable.gin.views import SeatView
 from cardtable.store import Store, StoreUnavailableError
-from cardtable.table import SeatSpec, SeatView, TableService, TableUnavailableError
+from cardtable.table import SeatSpec, TableService, TableUnavailableError
 from cardtable.table.worker import ComputerWorker
 from tests.locks import LockHolder, holding_lock
 

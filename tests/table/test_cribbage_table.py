@@ -8,12 +8,12 @@ import random
 
 import pytest
 
+from cardtable.cribbage import views
 from cardtable.cribbage.lesson import LESSON_STEPS
 from cardtable.cribbage.score import show_score
 from cardtable.errors import CardTableError, IllegalActionError
 from cardtable.store import Store
 from cardtable.table import Lessons, NotYourTurnError, SeatSpec, TableService
-from cardtable.table import cribbage_views as views
 
 PEOPLE = (SeatSpec("human", name="Ann"), SeatSpec("human", name="Bob"))
 VS_COMPUTER = (SeatSpec("human", name="Ann"), SeatSpec("computer", level="simple"))

@@ -9,7 +9,8 @@ import pytest
 
 from cardtable.cribbage.views import LessonView as CribbageLessonView
 from cardtable.gin.lesson import LESSON_STEPS
-from cardtable.table import LessonHintView, Lessons, LessonView, NotFoundError
+from cardtable.gin.views import LessonView
+from cardtable.table import LessonHintView, Lessons, NotFoundError
 
 
 def answer(lessons: Lessons, lesson_id: str) -> None:

@@ -19,8 +19,9 @@ from typing import IO, Any
 from psycopg import pq
 from sqlalchemy import event
 
+from cardtable.gin.views import SeatView
 from cardtable.store import Store
-from cardtable.table import SeatSpec, SeatView, TableService
+from cardtable.table import SeatSpec, TableService
 from cardtable.table.worker import ComputerWorker
 
 VS_COMPUTER = (SeatSpec("human", "Ann"), SeatSpec("computer", level="simple"))

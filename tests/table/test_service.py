@@ -11,13 +11,13 @@ import pytest
 
 from cardtable.errors import IllegalActionError
 from cardtable.gin.rules import Rules
+from cardtable.gin.views import SeatView
 from cardtable.store import Store
 from cardtable.table import (
     AccessDeniedError,
     NotFoundError,
     NotYourTurnError,
     SeatSpec,
-    SeatView,
     StaleActionError,
     TableService,
 )

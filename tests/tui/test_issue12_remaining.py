@@ -22,7 +22,8 @@ from cardtable.gin.rules import Rules
 from cardtable.gin.tui import render
 from cardtable.gin.tui.session import TerminalTable
 from cardtable.gin.tui.table_screen import TableScreen
-from cardtable.table import HandReplay, TableService
+from cardtable.gin.views import HandReplay
+from cardtable.table import TableService
 from cardtable.tui.app import TableApp
 from cardtable.tui.dialogs import InfoScreen
 

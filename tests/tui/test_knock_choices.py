@@ -14,7 +14,8 @@ from cardtable.gin.melds import arrangements_within, best_arrangement, deadwood
 from cardtable.gin.rules import Rules
 from cardtable.gin.tui import render
 from cardtable.gin.tui.session import TerminalTable
-from cardtable.table import PlayView, SeatView, TableService
+from cardtable.gin.views import PlayView, SeatView
+from cardtable.table import TableService
 
 from .tui_driver import choose
 

@@ -10,15 +10,8 @@ from cardtable.cards import Card
 from cardtable.gin.rules import Rules
 from cardtable.gin.tui import render
 from cardtable.gin.tui.session import TerminalTable, finished_events
-from cardtable.table import (
-    EventView,
-    HandReplay,
-    LayoffView,
-    LayoutView,
-    MeldView,
-    ResultView,
-    TableService,
-)
+from cardtable.gin.views import EventView, HandReplay, LayoffView, LayoutView, MeldView, ResultView
+from cardtable.table import TableService
 
 from .tui_driver import choose
 

@@ -18,7 +18,7 @@ from cardtable.cards import CardSet, CardsLike, parse_card, parse_cards
 from cardtable.gin.melds import deadwood, discard_options
 from cardtable.gin.tui.dialogs import KnockScreen
 from cardtable.gin.tui.table_screen import TableScreen
-from cardtable.table import SeatView
+from cardtable.gin.views import SeatView
 from cardtable.tui.app import TableApp
 from cardtable.tui.dialogs import InfoScreen
 

@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 
 from cardtable.cards import parse_card, parse_cards
+from cardtable.cribbage import views as cribbage_views
 from cardtable.cribbage.hand import ShowRecord
-from cardtable.table import SeatSpec, TableService, cribbage_views
+from cardtable.table import SeatSpec, TableService
 
 from .test_browser import Table, launched_chromium
 from .webhelpers import LiveServer, worker_table

@@ -8,9 +8,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from cardtable.cribbage import views
 from cardtable.cribbage.score import show_score
 from cardtable.table import SeatSpec, TableService
-from cardtable.table import cribbage_views as views
 
 from .test_browser import DESKTOP
 from .test_cribbage_browser import CribTable, browser, server, table_service

@@ -10,8 +10,9 @@ from typing import Any
 import httpx
 
 from cardtable.errors import IllegalActionError
+from cardtable.gin.views import SeatView
 from cardtable.store import Store
-from cardtable.table import SeatSpec, SeatView, StaleActionError, TableService
+from cardtable.table import SeatSpec, StaleActionError, TableService
 
 from .processes import ServerProcess
 from .webhelpers import LiveServer, bearer

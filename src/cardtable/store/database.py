@@ -118,7 +118,7 @@ class StoredMatch:
     seats: list[dict[str, Any]]
     status: str
     summary: dict[str, Any]
-    game: str = "gin"
+    game: str  # the registry's name of the game (the store keeps it as text)
     follows: str | None = None
     action_count: int = 0
 
@@ -311,7 +311,7 @@ class Store:
         seed: str,
         first_dealer: int,
         seats: list[dict[str, Any]],
-        game: str = "gin",
+        game: str,
         follows: str | None = None,
         computer_next: bool = False,
     ) -> None:
@@ -699,7 +699,7 @@ def _stored(row: Any) -> StoredMatch:
         seats=json.loads(row.seats),
         status=row.status,
         summary=json.loads(row.summary or "{}"),
-        game=row.game or "gin",
+        game=row.game,
         follows=row.follows,
         action_count=row.action_count or 0,
     )

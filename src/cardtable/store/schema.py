@@ -52,7 +52,7 @@ class MatchRow(_Base):
     seats: Mapped[str] = mapped_column(Text)
     status: Mapped[str] = mapped_column(String(16), default="active")
     summary: Mapped[str] = mapped_column(Text, default="{}")
-    game: Mapped[str] = mapped_column(String(16), default="gin", server_default="gin")
+    game: Mapped[str] = mapped_column(String(16))
     follows: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
     action_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
@@ -139,6 +139,7 @@ def _upgrade(connection: Connection) -> None:
     gin match, and none follows another; the action count is counted once)."""
     columns = {column["name"] for column in inspect(connection).get_columns("matches")}
     if "game" not in columns:
+        # A fact about old data, not a default: the versions before this column played gin.
         connection.execute(
             sql("ALTER TABLE matches ADD COLUMN game VARCHAR(16) NOT NULL DEFAULT 'gin'")
         )

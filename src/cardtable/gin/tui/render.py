@@ -6,7 +6,7 @@ Nothing is worked out here that the service has not already worked out: the arra
 hand, the ways to knock and their layouts, a finished hand's result all come with the view.
 
 >>> from cardtable.cards import Card
->>> from cardtable.table import EventView
+>>> from cardtable.gin.views import EventView
 >>> face(Card("TH")), face(Card("TH"), ascii_only=True), is_red(Card("QD"))
 ('T♥', 'TH', True)
 >>> describe_event(EventView(1, "take", Card("7H")), me=0, names=("You", "Simple"))
