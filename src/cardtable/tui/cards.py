@@ -30,9 +30,19 @@ __all__ = [
     "names_of",
     "option_lines",
     "plural",
+    "step_card",
     "symbolise",
     "wants_ascii",
 ]
+
+
+def step_card(cards: Sequence[Card], current: Card | None, step: int) -> Card | None:
+    """The card ``step`` places on from ``current`` in ``cards`` (←→ in a hand), going
+    round, from the first when ``current`` is not among them; ``None`` for no cards."""
+    if not cards:
+        return None
+    index = cards.index(current) if current in cards else 0
+    return cards[(index + step) % len(cards)]
 
 
 def wants_ascii(stream: TextIO | None = None) -> bool:

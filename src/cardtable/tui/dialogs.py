@@ -7,7 +7,7 @@ the first button), False for esc.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from cardtable.tui.cards import key_words
-from cardtable.tui.widgets import markup_escape
+from cardtable.tui.widgets import colour_cards, markup_escape
 
 __all__ = [
     "DIALOG_CHROME",
@@ -26,6 +26,8 @@ __all__ = [
     "FinalScreen",
     "InfoScreen",
     "ReviewOpener",
+    "advice_screen",
+    "match_over_screen",
     "rematch_line",
 ]
 
@@ -185,3 +187,37 @@ def rematch_line(dealer: int, seat: int, names: tuple[str, str] | list[str]) -> 
     engine's choice by the rules' series setting, given in the view)."""
     who = "you deal" if dealer == seat else f"{names[dealer]} deals"
     return f"Rematch (n): the same rules and players; {who} first."
+
+
+def match_over_screen(
+    lines: Sequence[str],
+    rematch_dealer: int | None,
+    seat: int,
+    names: tuple[str, str] | list[str],
+    review: ReviewOpener | None = None,
+) -> FinalScreen:
+    """The end of the match: the game's final ``lines`` (its score sheet), then what the
+    rematch will be when the view names its first dealer; n for the next match of the series,
+    r (with ``review``) for the coach's review of the whole match."""
+    shown = list(lines)
+    if rematch_dealer is not None:  # the engine's choice by the rules' series setting
+        shown += ["", rematch_line(rematch_dealer, seat, names)]
+    return FinalScreen(
+        "The match is over",
+        colour_cards("\n".join(shown)),
+        ok="Rematch (n)",
+        cancel="Quit (q)",
+        screen_id="final",
+        review=review,
+    )
+
+
+def advice_screen(lines: Sequence[str]) -> InfoScreen:
+    """The computer's hint over the table, in the game's ``lines``; ⏎ plays it."""
+    return InfoScreen(
+        "Hint",
+        colour_cards("\n".join(lines)),
+        ok="Play it (⏎)",
+        cancel="Close (esc)",
+        screen_id="hint",
+    )

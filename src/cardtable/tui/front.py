@@ -9,15 +9,18 @@ game that names none is played on the generic screens (:mod:`cardtable.tui.gener
 Basics`.
 
 These two classes (defined in :mod:`cardtable.tui.screen_kinds`), :class:`cardtable.tui.
-seats.SeatSession`, :class:`cardtable.tui.plain_loop.PlainLoop`, :class:`cardtable.tui.
-lesson_base.LessonBase`, the dialogs and the widgets are the framework's extension points:
-a game's ``tui`` package builds on them, and this package imports no game.
+seats.SeatSession` (and :class:`cardtable.tui.hand_session.HandSession` for a game played in
+deals), :class:`cardtable.tui.plain_loop.PlainLoop` (and ``HandPlainLoop``), :class:`cardtable.
+tui.plain_lesson.PlainLessonLoop`, :class:`cardtable.tui.match_screen.MatchScreen`,
+:class:`cardtable.tui.lesson_base.LessonBase`, the dialogs and the widgets are the
+framework's extension points: a game's ``tui`` package builds on them, and this package
+imports no game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtable.errors import CardTableError
 from cardtable.games import game, load_ref
@@ -34,18 +37,27 @@ __all__ = [
 ]
 
 
+K = TypeVar("K", FullScreen, Plain)
+
+
 def _own(name: str, front: str) -> Any:
     ref = game(name).screens.get(front)
     return None if ref is None else load_ref(ref)
 
 
+def _own_kind(name: str, front: str, kind: type[K]) -> K | None:
+    """The game's own screens for ``front``, if it names them; anything else is its error."""
+    own = _own(name, front)
+    if own is not None and not isinstance(own, kind):
+        raise TypeError(f"{name}'s screens[{front!r}] is not a cardtable.tui.front.{kind.__name__}")
+    return own
+
+
 def full_screen(name: str) -> FullScreen:
     """The full-screen table of the game ``name``: its own, else the generic one.
     An unknown game raises :class:`~cardtable.errors.UnknownGameError`."""
-    own = _own(name, "tui")
+    own = _own_kind(name, "tui", FullScreen)
     if own is not None:
-        if not isinstance(own, FullScreen):
-            raise TypeError(f"{name}'s screens['tui'] is not a cardtable.tui.front.FullScreen")
         return own
     from cardtable.tui.generic_screen import generic_full_screen
 
@@ -54,10 +66,8 @@ def full_screen(name: str) -> FullScreen:
 
 def plain(name: str) -> Plain:
     """The line-by-line table of the game ``name``: its own, else the generic one."""
-    own = _own(name, "plain")
+    own = _own_kind(name, "plain", Plain)
     if own is not None:
-        if not isinstance(own, Plain):
-            raise TypeError(f"{name}'s screens['plain'] is not a cardtable.tui.front.Plain")
         return own
     from cardtable.tui.generic_plain import generic_plain
 

@@ -13,20 +13,36 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final, Protocol, cast
 
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from cardtable.games import GameView
 from cardtable.table import LessonHintView, Lessons
 from cardtable.tui.cards import symbolise
 from cardtable.tui.dialogs import InfoScreen
-from cardtable.tui.widgets import colour_cards, markup_escape
+from cardtable.tui.widgets import HandView, colour_cards, markup_escape
 
 
 class _LessonStep(Protocol):
+    """A lesson's step as every game's view gives it: where it stands, its words, and the
+    coach's word on the last try."""
+
+    @property
+    def index(self) -> int: ...
+
+    @property
+    def total(self) -> int: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
     @property
     def finished(self) -> bool: ...
 
@@ -119,8 +135,10 @@ class CoachBox(VerticalScroll, can_focus=False):
 class LessonBase(Screen[None]):
     """A lesson's full screen: ``h`` for the hint (⏎ in it does it), ``q`` to leave, ↑↓ to
     scroll the coach's box. The screen yields a :class:`CoachBox` ``#coach`` holding the
-    ``Static`` ``#lesson-text``, and a ``Static`` ``#feedback`` for the coach's word on a
-    wrong try; a right answer is taken by :meth:`take` and the screen redrawn (:meth:`draw`).
+    ``Static`` ``#lesson-text``, the game's piles (:meth:`compose_piles`) beside the log
+    ``#log``, the turn line ``#turn``, the hand ``#hand``, a ``Static`` ``#feedback`` for the
+    coach's word on a wrong try and the step's buttons (:meth:`compose_buttons`); a right
+    answer is taken by :meth:`take` and the screen redrawn (:meth:`draw`).
     """
 
     view: AnyLessonView
@@ -143,6 +161,33 @@ class LessonBase(Screen[None]):
     @property
     def lesson_id(self) -> str:
         return self.view.lesson_id
+
+    def compose_piles(self) -> ComposeResult:
+        """The game's cards on the table, left of the log."""
+        yield from ()
+
+    def compose_buttons(self) -> ComposeResult:
+        """The step's buttons (each shown only when the step asks for it)."""
+        yield from ()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="top")
+        with Vertical(id="main"):
+            with CoachBox(id="coach"):
+                yield Static(id="lesson-text")
+            with Horizontal(id="middle"):
+                yield from self.compose_piles()
+                yield Static(id="log")
+            yield Static(id="turn")
+            yield HandView(self.ascii_only, id="hand")
+            yield Static(id="feedback")
+            with Horizontal(id="actions"):
+                yield from self.compose_buttons()
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.query_one("#log", Static).border_title = "table"
+        await self.draw()
 
     @property
     def over(self) -> bool:

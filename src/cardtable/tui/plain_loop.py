@@ -14,13 +14,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, Generic, TextIO, TypeVar
 
+from cardtable.errors import CardTableError
+from cardtable.tui.hand_session import HandSession, HandUpdate
 from cardtable.tui.seats import SeatSession
 
-__all__ = ["PlainLoop"]
+__all__ = ["HandPlainLoop", "PlainLoop"]
 
 
 T = TypeVar("T", bound=SeatSession[Any, Any])
 U = TypeVar("U")
+H = TypeVar("H", bound=HandSession[Any, Any, Any])
 
 
 class PlainLoop(ABC, Generic[T, U]):
@@ -200,3 +203,51 @@ class PlainLoop(ABC, Generic[T, U]):
         elif not self.game_command(word, rest):
             self.play(word, rest)
         return True
+
+
+class HandPlainLoop(PlainLoop[H, HandUpdate[Any, Any]]):
+    """The match loop of a game played in deals (a :class:`HandSession` ``H``): a finished
+    hand is laid out before the next is dealt, and ``hint`` asks the seat's computer."""
+
+    @abstractmethod
+    def hand_over_lines(self, finished: Any, told: tuple[Any, ...]) -> list[str]:
+        """The hand that ended (``finished``, the game's summary of it): the rest of its
+        events (``told``), how it was scored."""
+
+    @abstractmethod
+    def news_lines(self, update: HandUpdate[Any, Any]) -> list[str]:
+        """The new events of the hand in play."""
+
+    @abstractmethod
+    def hint_words(self, advice: Any) -> list[str]:
+        """The hint, said."""
+
+    def show_update(self, update: HandUpdate[Any, Any]) -> None:
+        if self.json:
+            self.emit(
+                {
+                    "finished_hand": None if update.finished is None else update.finished.to_json(),
+                    "events": [e.to_json() for e in update.finished_events + update.events],
+                    "view": self.table.view.to_json(),
+                }
+            )
+            return
+        if update.finished is not None:
+            self.say(*self.hand_over_lines(update.finished, update.finished_events))
+            if not self.table.finished:
+                self.say("", "A new hand is dealt.")
+        if self.table.finished:
+            return
+        self.say(*self.news_lines(update))
+        self.show_state()
+
+    def hint(self) -> None:
+        try:
+            advice: Any = self.table.hint()  # the game's hint view
+        except (CardTableError, ValueError, ImportError) as error:
+            self.say(f"No hint now: {error}.")
+            return
+        if self.json:
+            self.emit({"hint": advice.to_json()})
+            return
+        self.say(*self.hint_words(advice))

@@ -22,6 +22,7 @@ __all__ = [
     "CLIENT",
     "WEB_BASE",
     "NoMatchError",
+    "PlayableView",
     "SeatSession",
     "default_level",
     "match_game",
@@ -43,7 +44,10 @@ def default_level(game: str) -> str:
     return lobby_options(game).default_level
 
 
-class _SeatView(Protocol):
+class PlayableView(Protocol):
+    """A seat view as a seat plays it: whether the match is over, whether it is this seat's
+    turn, and how many actions the match has had."""
+
     @property
     def finished(self) -> bool: ...
 
@@ -54,7 +58,7 @@ class _SeatView(Protocol):
     def action_count(self) -> int: ...
 
 
-V = TypeVar("V", bound=_SeatView)
+V = TypeVar("V", bound=PlayableView)
 U = TypeVar("U")
 
 

@@ -18,7 +18,13 @@ from textual.widgets import Input, Static
 from cardtable.cribbage.tui import render as words
 from cardtable.cribbage.views import CountingView, HandEndView, HintView, SeatView
 from cardtable.tui.cards import face
-from cardtable.tui.dialogs import FinalScreen, InfoScreen, ReviewOpener, rematch_line
+from cardtable.tui.dialogs import (
+    FinalScreen,
+    InfoScreen,
+    ReviewOpener,
+    advice_screen,
+    match_over_screen,
+)
 from cardtable.tui.widgets import Group, HandView, colour_cards, markup_escape
 
 __all__ = [
@@ -128,28 +134,13 @@ class CountScreen(ModalScreen[int | None]):
 def final_screen(view: SeatView, review: ReviewOpener | None = None) -> FinalScreen:
     """The end of the match: the games, the game points, the winner; n for the next match
     (and r for the coach's review of the whole match)."""
-    lines = words.final_lines(view)
-    if view.rematch_dealer is not None:
-        lines = [*lines, "", rematch_line(view.rematch_dealer, view.seat, words.seat_names(view))]
-    return FinalScreen(
-        "The match is over",
-        colour_cards("\n".join(lines)),
-        ok="Rematch (n)",
-        cancel="Quit (q)",
-        screen_id="final",
-        review=review,
-    )
+    names = words.seat_names(view)
+    return match_over_screen(words.final_lines(view), view.rematch_dealer, view.seat, names, review)
 
 
 def hint_screen(advice: HintView, ascii_only: bool = False) -> InfoScreen:
     """The hint; ⏎ plays it."""
-    return InfoScreen(
-        "Hint",
-        colour_cards("\n".join(words.hint_lines(advice, ascii_only))),
-        ok="Play it (⏎)",
-        cancel="Close (esc)",
-        screen_id="hint",
-    )
+    return advice_screen(words.hint_lines(advice, ascii_only))
 
 
 def sheet_screen(view: SeatView) -> InfoScreen:

@@ -13,8 +13,7 @@ from typing import ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from cardtable.cards import Card
 from cardtable.cribbage.tui.dialogs import CountScreen
@@ -26,8 +25,8 @@ from cardtable.cribbage.tui.plain import (
 )
 from cardtable.cribbage.views import CountingView, LessonView
 from cardtable.errors import CardTableError
-from cardtable.tui.cards import card_back, face
-from cardtable.tui.lesson_base import AnyLessonView, CoachBox, LessonBase, sentence
+from cardtable.tui.cards import card_back, face, step_card
+from cardtable.tui.lesson_base import AnyLessonView, LessonBase, sentence
 from cardtable.tui.widgets import (
     CardView,
     Group,
@@ -66,28 +65,15 @@ class CribbageLessonScreen(LessonBase):
     def take(self, answer: AnyLessonView) -> None:
         self.view, self.picked = cribbage_lesson(answer), []
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="top")
-        with Vertical(id="main"):
-            with CoachBox(id="coach"):
-                yield Static(id="lesson-text")
-            with Horizontal(id="middle"):
-                yield Pile(id="starter")
-                yield HandView(self.ascii_only, id="count")
-                yield Static(id="log")
-            yield Static(id="turn")
-            yield HandView(self.ascii_only, id="hand")
-            yield Static(id="feedback")
-            with Horizontal(id="actions"):
-                yield action_button("next", "Next (⏎)", "primary")
-                yield action_button("discard", "Lay away (⏎)", "primary")
-                yield action_button("play", "Play (⏎)", "primary")
-                yield action_button("count", "Count (⏎)", "primary")
-        yield Footer()
+    def compose_piles(self) -> ComposeResult:
+        yield Pile(id="starter")
+        yield HandView(self.ascii_only, id="count")
 
-    async def on_mount(self) -> None:
-        self.query_one("#log", Static).border_title = "table"
-        await self.draw()
+    def compose_buttons(self) -> ComposeResult:
+        yield action_button("next", "Next (⏎)", "primary")
+        yield action_button("discard", "Lay away (⏎)", "primary")
+        yield action_button("play", "Play (⏎)", "primary")
+        yield action_button("count", "Count (⏎)", "primary")
 
     async def draw(self) -> None:
         view = self.view
@@ -156,12 +142,10 @@ class CribbageLessonScreen(LessonBase):
         await self.answered(answer)
 
     async def action_move(self, step: int) -> None:
-        hand = list(self.view.hand)
-        if not hand:
-            return
-        index = hand.index(self.cursor) if self.cursor in hand else 0
-        self.cursor = hand[(index + step) % len(hand)]
-        await self.draw_hand()
+        card = step_card(self.view.hand, self.cursor, step)
+        if card is not None:
+            self.cursor = card
+            await self.draw_hand()
 
     async def action_pick(self) -> None:
         if self.cursor is not None:

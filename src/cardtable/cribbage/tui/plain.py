@@ -14,12 +14,13 @@ from typing import Any, Final, TextIO
 from cardtable.cards import Card
 from cardtable.cribbage.tui import render as words
 from cardtable.cribbage.tui.session import CribbageTable, CribbageUpdate
-from cardtable.cribbage.views import LessonView
+from cardtable.cribbage.views import EventView, HandEndView, HintView, LessonView
 from cardtable.errors import CardTableError
-from cardtable.table import Lessons, StaleActionError
+from cardtable.table import StaleActionError
 from cardtable.tui.cards import card_list, face, plural, symbolise
-from cardtable.tui.lesson_base import hint_lines, sentence
-from cardtable.tui.plain_loop import PlainLoop
+from cardtable.tui.lesson_base import sentence
+from cardtable.tui.plain_lesson import PlainLessonLoop
+from cardtable.tui.plain_loop import HandPlainLoop
 
 __all__ = [
     "ACTIONS",
@@ -83,7 +84,7 @@ def _looks_like_card(word: str) -> bool:
     return 2 <= len(word) <= 3 and word[-1].upper() in "SHDC♠♥♦♣"
 
 
-class PlainCribbage(PlainLoop[CribbageTable, CribbageUpdate]):
+class PlainCribbage(HandPlainLoop[CribbageTable]):
     """The line-by-line match loop over a :class:`CribbageTable`."""
 
     help_text = PLAIN_HELP
@@ -94,30 +95,16 @@ class PlainCribbage(PlainLoop[CribbageTable, CribbageUpdate]):
         super().__init__(table, inp, out, **options)
         self.width = width  # of the board's drawing
 
-    def show_update(self, update: CribbageUpdate) -> None:
-        table = self.table
-        view = table.view
-        if self.json:
-            self.emit(
-                {
-                    "finished_hand": None if update.finished is None else update.finished.to_json(),
-                    "events": [e.to_json() for e in update.finished_events + update.events],
-                    "view": view.to_json(),
-                }
-            )
-            return
+    def hand_over_lines(self, finished: HandEndView, told: tuple[EventView, ...]) -> list[str]:
+        view, me = self.table.view, self.table.seat
         names = words.seat_names(view)
-        if update.finished is not None:
-            for event in update.finished_events:
-                self.say(words.describe_event(event, table.seat, names, self.ascii))
-            self.say(*words.hand_end_lines(update.finished, view, self.ascii))
-            if not table.finished:
-                self.say("", "A new hand is dealt.")
-        if table.finished:
-            return
-        for line in words.news(view, (), update.events, None, self.ascii):
-            self.say(line)
-        self.show_state()
+        return [
+            *(words.describe_event(e, me, names, self.ascii) for e in told),
+            *words.hand_end_lines(finished, view, self.ascii),
+        ]
+
+    def news_lines(self, update: CribbageUpdate) -> list[str]:
+        return list(words.news(self.table.view, (), update.events, None, self.ascii))
 
     def show_board(self) -> None:
         view = self.table.view
@@ -179,16 +166,8 @@ class PlainCribbage(PlainLoop[CribbageTable, CribbageUpdate]):
             return
         self.show_update(update)
 
-    def hint(self) -> None:
-        try:
-            advice = self.table.hint()
-        except (CardTableError, ValueError, ImportError) as error:
-            self.say(f"No hint now: {error}.")
-            return
-        if self.json:
-            self.emit({"hint": advice.to_json()})
-            return
-        self.say(words.hint_line(advice, self.ascii))
+    def hint_words(self, advice: HintView) -> list[str]:
+        return [words.hint_line(advice, self.ascii)]
 
 
 # -- the lesson ---------------------------------------------------------------------------
@@ -234,43 +213,19 @@ def lesson_show_lines(view: LessonView, ascii_only: bool) -> list[str]:
     return lines
 
 
-class PlainCribbageLesson:
+class PlainCribbageLesson(PlainLessonLoop[LessonView]):
     """The cribbage lesson one line at a time."""
 
-    def __init__(
-        self, inp: TextIO, out: TextIO, *, ascii_only: bool = False, prompt: bool = False
-    ) -> None:
-        self.lessons = Lessons()
-        self.view = cribbage_lesson(self.lessons.start("cribbage"))
-        self.inp = inp
-        self.out = out
-        self.ascii = ascii_only
-        self.prompt = prompt
-        self._events_seen = 0
+    def first_view(self) -> LessonView:
+        return cribbage_lesson(self.lessons.start("cribbage"))
 
-    def say(self, *lines: str) -> None:
-        for line in lines:
-            self.out.write(line + "\n")
-        self.out.flush()
+    def end_lines(self) -> list[str]:
+        return [
+            *lesson_show_lines(self.view, self.ascii),
+            "The lesson is over. Play a match with: cardtable play --game cribbage",
+        ]
 
-    def run(self) -> int:
-        while True:
-            step = self.view.step
-            self.say(
-                "",
-                f"Step {step.index + 1} of {step.total}: {step.title}",
-                symbolise(step.text, self.ascii),
-            )
-            self._show_table()
-            if step.finished:
-                self.say(*lesson_show_lines(self.view, self.ascii))
-                self.say("The lesson is over. Play a match with: cardtable play --game cribbage")
-                return 0
-            if not self._do_step():
-                self.say("Lesson stopped.")
-                return 0
-
-    def _show_table(self) -> None:
+    def show_table(self) -> None:
         view = self.view
         self.say(*lesson_events(view, self._events_seen, self.ascii))
         self._events_seen = len(view.events)
@@ -278,28 +233,10 @@ class PlainCribbageLesson:
         mine = card_list(view.hand, self.ascii) or "no cards left"
         self.say(f"Your hand: {mine}. The teacher holds {plural(view.opponent_cards, 'card')}.")
 
-    def _do_step(self) -> bool:
-        step = self.view.step
-        ask = _ASK.get(lesson_phase(step.action or ""), "Press Enter to go on")
-        while True:
-            self.say(f"{ask}; h for a hint, q stops.")
-            if self.prompt:
-                self.out.write("> ")
-                self.out.flush()
-            try:
-                line = self.inp.readline()
-            except UnicodeDecodeError:
-                continue
-            if not line or line.strip().lower() in ("q", "quit"):
-                return False
-            text = line.strip()
-            if text.lower() in ("h", "hint"):
-                self.say(*hint_lines(self.lessons.hint(self.view.lesson_id), self.ascii))
-                continue
-            if self._try(text):
-                return True
+    def ask(self) -> str:
+        return _ASK.get(lesson_phase(self.view.step.action or ""), "Press Enter to go on")
 
-    def _try(self, text: str) -> bool:
+    def answer(self, text: str) -> bool:
         step = self.view.step
         lesson = self.view.lesson_id
         try:

@@ -46,6 +46,7 @@ from cardtable.tui.cards import (
     plural,
     symbolise,
 )
+from cardtable.tui.turns import screen_waiting, waiting
 
 __all__ = [
     "KIND_WORDS",
@@ -621,60 +622,58 @@ def legal_summary(view: SeatView) -> str:
     return "; ".join(parts)
 
 
+# What the seat may do on its turn, in the plain prompt's words (with its commands) and the
+# full screen's (with its keys); ``_your_turn`` chooses the situation and fills them in.
+_PLAIN_TURN: Final = {
+    "discard": "Your turn: lay two cards away to {owner} (discard CARD CARD).",
+    "go": "Your turn: no card keeps the count ({count}) at 31 or less: say go (go).",
+    "play": "Your turn: play a card (play CARD); the count is {count}.",
+    "count": "Your turn: count the points of your {kind} (count N).",
+    "muggins": "{who} counted {stated} for the {kind}: call muggins if that is too few or too "
+    "many (muggins), or accept (accept).",
+}
+_SCREEN_TURN: Final = {
+    "discard": "Pick two cards for {owner} (space or click), then ⏎.",
+    "go": "No card keeps the count ({count}) at 31 or less: say go (g).",
+    "play": "Count {count}: choose a card (←→ or click) and play it (⏎).",
+    "count": "Count your {kind}: type its points (c).",
+    "muggins": "{who} counted {stated} for the {kind}: muggins (m) if wrong, or accept (a).",
+}
+
+
+def _your_turn(view: SeatView, words: Mapping[str, str]) -> str:
+    """What the seat may do now, in ``words`` (one of the tables above)."""
+    verbs = _verbs(view)
+    counting = view.counting
+    if "discard" in verbs:
+        situation = "discard"
+    elif verbs == ["go"]:
+        situation = "go"
+    elif "play" in verbs:
+        situation = "play"
+    elif counting is not None and ("count" in verbs or "muggins" in verbs):
+        situation = "count" if "count" in verbs else "muggins"
+    else:
+        return "Your turn."
+    return words[situation].format(
+        owner=_crib_owner(view) if situation == "discard" else "",
+        count=view.count,
+        kind="" if counting is None else counting.kind,
+        who="" if counting is None else seat_names(view)[counting.seat],
+        stated="" if counting is None else counting.stated,
+    )
+
+
 def describe_turn(view: SeatView, ascii_only: bool = False) -> str:
     """Whose turn it is and what to do, in words (with the plain prompt's commands)."""
-    if view.finished:
-        return "The match is over."
-    names = seat_names(view)
-    if view.to_act is None:
-        return "The hand is over."
-    if view.to_act != view.seat:
-        return f"{names[view.to_act]} to play."
-    verbs = _verbs(view)
-    if "discard" in verbs:
-        return f"Your turn: lay two cards away to {_crib_owner(view)} (discard CARD CARD)."
-    if verbs == ["go"]:
-        return f"Your turn: no card keeps the count ({view.count}) at 31 or less: say go (go)."
-    if "play" in verbs:
-        return f"Your turn: play a card (play CARD); the count is {view.count}."
-    counting = view.counting
-    if "count" in verbs and counting is not None:
-        return f"Your turn: count the points of your {counting.kind} (count N)."
-    if "muggins" in verbs and counting is not None:
-        who = names[counting.seat]
-        return (
-            f"{who} counted {counting.stated} for the {counting.kind}: call muggins if that "
-            "is too few or too many (muggins), or accept (accept)."
-        )
-    return "Your turn."
+    other = waiting(view.finished, view.to_act, view.seat, seat_names(view))
+    return _your_turn(view, _PLAIN_TURN) if other is None else other
 
 
 def screen_turn(view: SeatView, busy: bool = False, ascii_only: bool = False) -> str:
     """Whose turn it is, with the full-screen table's keys."""
-    if view.finished:
-        return "The match is over."
-    names = seat_names(view)
-    if busy:
-        return f"{names[1 - view.seat]} is thinking…"
-    if view.to_act != view.seat:
-        return f"Waiting for {'' if view.to_act is None else names[view.to_act]}…"
-    verbs = _verbs(view)
-    if "discard" in verbs:
-        return f"Pick two cards for {_crib_owner(view)} (space or click), then ⏎."
-    if verbs == ["go"]:
-        return f"No card keeps the count ({view.count}) at 31 or less: say go (g)."
-    if "play" in verbs:
-        return f"Count {view.count}: choose a card (←→ or click) and play it (⏎)."
-    counting = view.counting
-    if "count" in verbs and counting is not None:
-        return f"Count your {counting.kind}: type its points (c)."
-    if "muggins" in verbs and counting is not None:
-        who = names[counting.seat]
-        return (
-            f"{who} counted {counting.stated} for the {counting.kind}: "
-            "muggins (m) if wrong, or accept (a)."
-        )
-    return "Your turn."
+    other = screen_waiting(view.finished, busy, view.to_act, view.seat, seat_names(view))
+    return _your_turn(view, _SCREEN_TURN) if other is None else other
 
 
 def top_line(view: SeatView, width: int | None = None) -> str:

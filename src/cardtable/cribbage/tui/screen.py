@@ -10,17 +10,14 @@ it pegs and what a show holds all come from the service's view.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
-from typing import ClassVar, Final, Protocol, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.message import Message
 from textual.screen import Screen, ScreenResultCallbackType
 from textual.widgets import Button, Footer, Static
 
@@ -36,10 +33,8 @@ from cardtable.cribbage.tui.dialogs import (
 )
 from cardtable.cribbage.tui.session import CribbageTable, CribbageUpdate
 from cardtable.cribbage.views import HintView, SeatView
-from cardtable.errors import CardTableError
-from cardtable.tui.cards import card_back, face, key_words
-from cardtable.tui.review_screen import ReviewScreen
-from cardtable.tui.stats_screen import StatsScreen
+from cardtable.tui.cards import card_back, face, key_words, step_card
+from cardtable.tui.match_screen import POLL_SECONDS, MatchHost, MatchScreen, MoveDone, seat_keys
 from cardtable.tui.widgets import (
     CardView,
     Group,
@@ -52,7 +47,6 @@ from cardtable.tui.widgets import (
 
 __all__ = ["ACTION_BUTTONS", "CribbageHost", "CribbageScreen"]
 
-POLL_SECONDS = 2.0
 ACTION_BUTTONS: Final = (
     ("discard", "Lay away (⏎)"),
     ("play", "Play (⏎)"),
@@ -71,41 +65,11 @@ DIALOG_RETRY_SECONDS: Final = 0.05
 Result = TypeVar("Result")
 
 
-class CribbageHost(Protocol):
-    """What the screen needs of its app: the seat, how to show cards, the next match."""
-
-    table: CribbageTable
-    ascii_only: bool
-    new_match: Callable[[CribbageTable], CribbageTable] | None
+# What the screen needs of its app: the seat, how to show cards, the next match.
+CribbageHost = MatchHost[CribbageTable]
 
 
-@dataclass
-class MoveDone(Message):
-    """A move was stored and the computer answered."""
-
-    update: CribbageUpdate
-
-
-@dataclass
-class MoveRefused(Message):
-    """A move was refused; nothing changed."""
-
-    reason: str
-
-
-@dataclass
-class HintReady(Message):
-    """The hint arrived (``advice``), or why there is none (``reason``)."""
-
-    advice: HintView | None
-    reason: str = ""
-
-
-def _sentence(text: str) -> str:
-    return text.rstrip(".") + "."
-
-
-class CribbageScreen(Screen[None]):
+class CribbageScreen(MatchScreen[CribbageTable]):
     """The cribbage match at one seat, from the first deal to the final."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -117,34 +81,19 @@ class CribbageScreen(Screen[None]):
         Binding("c", "count", "Count", show=False),
         Binding("m", "send('muggins')", "Muggins", show=False),
         Binding("a", "send('accept')", "Accept", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("s", "sheet", "Games"),
-        Binding("v", "review_last", "Review", show=False),
-        Binding("i", "stats", "Statistics", show=False),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "quit_table", "Quit"),
+        *seat_keys("Games"),
     ]
+    LOG_LINES = 200
 
     def __init__(self, host: CribbageHost) -> None:
-        super().__init__()
-        self.host = host
+        super().__init__(host)
         self.selected: Card | None = None
         self.picked: list[Card] = []
         self.hinted: set[Card] = set()
-        self.busy = False
-        self.log_lines: deque[str] = deque(maxlen=200)
-
-    @property
-    def table(self) -> CribbageTable:
-        return self.host.table
 
     @property
     def view(self) -> SeatView:
         return self.host.table.view
-
-    @property
-    def ascii_only(self) -> bool:
-        return self.host.ascii_only
 
     def compose(self) -> ComposeResult:
         yield Static(id="top")
@@ -220,11 +169,6 @@ class CribbageScreen(Screen[None]):
         rows = words.newest_rows(list(self.log_lines), width, height)
         mini.update("\n".join(colour_cards(row) for row in rows))
 
-    def note(self, text: str) -> None:
-        """The status line under the buttons: a refusal, a hint, what is on its way; it
-        stays until the next note or move."""
-        self.query_one("#status", Static).update(colour_cards(key_words(text, self.ascii_only)))
-
     async def applied(self, update: CribbageUpdate, first: bool = False) -> None:
         """Show what changed; a finished hand opens the show, the match's end the final."""
         self.busy = False
@@ -278,17 +222,22 @@ class CribbageScreen(Screen[None]):
         if points is not None:
             self.play(f"count {points}")
 
-    def show_final(self) -> None:
-        review = partial(self.review_screen, None)
-        self.open_dialog(final_screen(self.view, review), self.after_final)
+    def final_screen(self, review: Callable[[], Screen[Any]]) -> Screen[bool]:
+        return final_screen(self.view, review)
 
-    async def after_final(self, again: bool | None) -> None:
-        """``n``: the same seat at the next match of the series; otherwise leave."""
-        if again and self.host.new_match is not None:
-            self.host.table = self.host.new_match(self.table)
-            await self.start_table()
-        else:
-            self.app.exit()
+    def sheet_screen(self) -> Screen[Any]:
+        return sheet_screen(self.view)
+
+    def help_screen(self) -> Screen[Any]:
+        table = self.table
+        return help_screen(self.view, table.web_link(), table.resume_command(), self.ascii_only)
+
+    def sentence(self, reason: str) -> str:
+        return reason.rstrip(".") + "."
+
+    async def refused(self) -> None:
+        await self.draw_table()
+        self.ask_count()
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -469,48 +418,19 @@ class CribbageScreen(Screen[None]):
             return
         self.busy = True
         self.paint_turn()
-        self.run_worker(
-            partial(self._act, self.table, action), thread=True, exclusive=True, group="table"
-        )
+        self.worker.act(action)
 
-    def _act(self, table: CribbageTable, action: str) -> None:
-        try:
-            update = table.act(action)
-        except CardTableError as error:
-            self.post_message(MoveRefused(str(error)))
-            return
-        self.post_message(MoveDone(update))
-
-    async def on_move_done(self, message: MoveDone) -> None:
+    async def on_move_done(self, message: MoveDone[CribbageUpdate]) -> None:
         self.picked = []
         await self.applied(message.update)
-
-    async def on_move_refused(self, message: MoveRefused) -> None:
-        self.busy = False
-        if self.table.changed_elsewhere():  # a move came from the web table meanwhile
-            await self.applied(self.table.refresh())
-            self.note(f"Not played: {_sentence(message.reason)}")
-            return
-        self.note(f"Not allowed: {_sentence(message.reason)}")
-        await self.draw_table()
-        self.ask_count()
-
-    async def poll(self) -> None:
-        """Pick up moves made elsewhere (the web table, for the same seat or the other)."""
-        if self.busy or self.app.screen is not self:
-            return
-        if self.table.changed_elsewhere():
-            await self.applied(self.table.refresh())
 
     # -- keys ----------------------------------------------------------------------------
 
     async def action_move(self, step: int) -> None:
-        hand = list(self.view.hand)
-        if not hand:
-            return
-        index = hand.index(self.selected) if self.selected in hand else 0
-        self.selected = hand[(index + step) % len(hand)]
-        await self.refresh_hand()
+        card = step_card(self.view.hand, self.selected, step)
+        if card is not None:
+            self.selected = card
+            await self.refresh_hand()
 
     async def action_pick(self) -> None:
         """In the lay-away: pick the chosen card, or put it back."""
@@ -562,26 +482,7 @@ class CribbageScreen(Screen[None]):
             return
         self.open_dialog(CountScreen(view.counting, self.ascii_only), self.counted)
 
-    def action_hint(self) -> None:
-        if self.busy or not self.table.my_turn:
-            self.note("Hints are for your turn.")
-            return
-        self.note("Asking for a hint…")
-        self.run_worker(partial(self._hint, self.table), thread=True, exclusive=True, group="hint")
-
-    def _hint(self, table: CribbageTable) -> None:
-        try:
-            advice = table.hint()
-        except (CardTableError, ValueError, ImportError) as error:
-            self.post_message(HintReady(None, str(error)))
-            return
-        self.post_message(HintReady(advice))
-
-    async def on_hint_ready(self, message: HintReady) -> None:
-        advice = message.advice
-        if advice is None:
-            self.note(f"No hint now: {_sentence(message.reason)}")
-            return
+    async def show_hint(self, advice: HintView) -> None:
         self.hinted = set(words.action_cards(advice.action))
         await self.refresh_hand()
         self.note(words.hint_line(advice, self.ascii_only))
@@ -591,36 +492,6 @@ class CribbageScreen(Screen[None]):
                 self.play(advice.action)
 
         self.open_dialog(hint_screen(advice, self.ascii_only), answer)
-
-    def review_screen(self, deal: int | None) -> ReviewScreen:
-        """The coach's review of ``deal``, or of the whole match (``None``), for this seat:
-        the same dialog as gin's, worded for lay-aways and plays from the JSON's game."""
-        return ReviewScreen(partial(self.table.review, deal), deal, self.ascii_only)
-
-    def action_review_last(self) -> None:
-        """``v``: the review of the last finished hand."""
-        last = self.view.last_hand
-        if last is None:
-            self.note("No finished hand to review yet: the review comes when a hand ends.")
-            return
-        self.open_dialog(self.review_screen(last.deal))
-
-    def action_sheet(self) -> None:
-        self.open_dialog(sheet_screen(self.view))
-
-    def action_stats(self) -> None:
-        """``i``: the player's statistics, both games' (counted in a worker thread)."""
-        self.open_dialog(StatsScreen(self.table.stats, self.ascii_only))
-
-    def action_help(self) -> None:
-        self.open_dialog(
-            help_screen(
-                self.view, self.table.web_link(), self.table.resume_command(), self.ascii_only
-            )
-        )
-
-    def action_quit_table(self) -> None:
-        self.app.exit()
 
     # -- the mouse -----------------------------------------------------------------------
 

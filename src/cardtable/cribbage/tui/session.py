@@ -1,7 +1,7 @@
 """One terminal player's seat at a Cribbage match of the table service.
 
-The cribbage twin of :class:`cardtable.gin.tui.session.TerminalTable`: the same seat token, the
-same browser link, the same "what happened since the last look", over the cribbage views
+The cribbage seat of :class:`cardtable.tui.hand_session.HandSession`, as gin's is: the same seat
+token, the same browser link, the same "what happened since the last look", over the cribbage views
 (:mod:`cardtable.cribbage.views`). A finished hand comes back whole (its show, and the
 rest of its actions as this seat was told them), so both the full-screen table and the plain
 prompt can lay the show out before the next deal.
@@ -9,7 +9,6 @@ prompt can lay the show out before the next deal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from cardtable.cribbage.views import (
@@ -20,50 +19,24 @@ from cardtable.cribbage.views import (
     HintView,
     SeatView,
 )
-from cardtable.tui.seats import NoMatchError, SeatSession
+from cardtable.tui.hand_session import HandSession, HandUpdate, own_kind
 
 __all__ = ["GAME", "CribbageTable", "CribbageUpdate"]
 
 GAME: Final = "cribbage"
 
 
-@dataclass(frozen=True, slots=True)
-class CribbageUpdate:
-    """What changed since the last look: a finished hand (if any) with the rest of its
-    actions, and the new actions of the hand in play, each as the seat saw it."""
-
-    finished: HandEndView | None = None
-    finished_events: tuple[EventView, ...] = ()
-    events: tuple[EventView, ...] = ()
-
-    def __bool__(self) -> bool:
-        return self.finished is not None or bool(self.events)
+# What changed since the last look: a finished hand (if any) with the rest of its actions, and
+# the new actions of the hand in play, each as the seat saw it.
+CribbageUpdate = HandUpdate[HandEndView, EventView]
 
 
-def _cribbage(view: object) -> SeatView:
-    """The cribbage view this table plays (the service serves every game's views)."""
-    if not isinstance(view, SeatView):
-        raise NoMatchError("that match is not a cribbage match")
-    return view
-
-
-def _deals_done(view: SeatView) -> int:
-    return 0 if view.last_hand is None else view.last_hand.deal
-
-
-class CribbageTable(SeatSession[SeatView, CribbageUpdate]):
+class CribbageTable(HandSession[SeatView, HandEndView, EventView]):
     """A person's seat in one cribbage match, seen through the table service."""
 
     game: ClassVar[str] = GAME
     start_command: ClassVar[str] = "cardtable play --game cribbage"
-
-    @classmethod
-    def own_view(cls, view: object) -> SeatView:
-        return _cribbage(view)
-
-    @staticmethod
-    def deals_done(view: SeatView) -> int:
-        return _deals_done(view)
+    view_type = SeatView
 
     @property
     def board(self) -> BoardView:
@@ -71,24 +44,13 @@ class CribbageTable(SeatSession[SeatView, CribbageUpdate]):
         return self.view.board
 
     def hint(self) -> HintView:
-        advice = self.service.hint(self.match_id, self.token)
-        if not isinstance(advice, HintView):
-            raise NoMatchError("that match is not a cribbage match")
-        return advice
+        return own_kind(self.game, self.service.hint(self.match_id, self.token), HintView)
 
-    def _take(self, view: SeatView) -> CribbageUpdate:
-        done = _deals_done(view)
-        finished: HandEndView | None = None
-        told: tuple[EventView, ...] = ()
-        if done > self._deals_seen:
-            finished = view.last_hand
-            if done == self._deals_seen + 1 and finished is not None:
-                replay = self.service.replay_hand(self.match_id, self.token, done)
-                if isinstance(replay, HandReplay):
-                    told = replay.steps[self._events_seen :]
-            self._events_seen = 0
-        events = () if view.finished else view.events[self._events_seen :]
-        self._deals_seen = done
-        self._events_seen = len(view.events)
-        self.view = view
-        return CribbageUpdate(finished, told, events)
+    def hand_events(self, view: SeatView) -> tuple[EventView, ...]:
+        return view.events
+
+    def new_events(self, view: SeatView, seen: int) -> tuple[EventView, ...]:
+        return () if view.finished else view.events[seen:]
+
+    def told(self, replay: object) -> tuple[EventView, ...]:
+        return replay.steps if isinstance(replay, HandReplay) else ()

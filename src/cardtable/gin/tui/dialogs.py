@@ -19,7 +19,13 @@ from textual.widgets.option_list import Option
 
 from cardtable.gin.tui import render
 from cardtable.gin.views import HandSummary, HintView, LayoutView, SeatView
-from cardtable.tui.dialogs import FinalScreen, InfoScreen, ReviewOpener, rematch_line
+from cardtable.tui.dialogs import (
+    FinalScreen,
+    InfoScreen,
+    ReviewOpener,
+    advice_screen,
+    match_over_screen,
+)
 from cardtable.tui.widgets import Group, HandView, colour_cards, markup_escape
 
 __all__ = [
@@ -139,27 +145,12 @@ def final_screen(view: SeatView, review: ReviewOpener | None = None) -> FinalScr
     coach's review of the whole match)."""
     names = render.screen_names(view)
     lines = render.score_lines(view, names)
-    if view.rematch_dealer is not None:  # the engine's choice by the rules' series setting
-        lines = [*lines, "", rematch_line(view.rematch_dealer, view.seat, names)]
-    return FinalScreen(
-        "The match is over",
-        colour_cards("\n".join(lines)),
-        ok="Rematch (n)",
-        cancel="Quit (q)",
-        screen_id="final",
-        review=review,
-    )
+    return match_over_screen(lines, view.rematch_dealer, view.seat, names, review)
 
 
 def hint_screen(advice: HintView, ascii_only: bool = False) -> InfoScreen:
     """The hint with its reasons and the options; ⏎ plays it."""
-    return InfoScreen(
-        "Hint",
-        colour_cards("\n".join(render.hint_lines(advice, ascii_only))),
-        ok="Play it (⏎)",
-        cancel="Close (esc)",
-        screen_id="hint",
-    )
+    return advice_screen(render.hint_lines(advice, ascii_only))
 
 
 def sheet_screen(view: SeatView) -> InfoScreen:

@@ -8,14 +8,14 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from cardtable.cards import Card
 from cardtable.gin.tui import render
 from cardtable.gin.tui.table_paint import LOG_LINES
 from cardtable.gin.views import LessonView
-from cardtable.tui.lesson_base import AnyLessonView, CoachBox, LessonBase
+from cardtable.tui.cards import step_card
+from cardtable.tui.lesson_base import AnyLessonView, LessonBase
 from cardtable.tui.widgets import (
     CardView,
     Group,
@@ -54,31 +54,18 @@ class LessonScreen(LessonBase):
     def take(self, answer: AnyLessonView) -> None:
         self.view, self.picked = render.gin_lesson(answer), set()
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="top")
-        with Vertical(id="main"):
-            with CoachBox(id="coach"):
-                yield Static(id="lesson-text")
-            with Horizontal(id="middle"):
-                yield Pile(id="stock")
-                yield Pile(id="discard")
-                yield Static(id="log")
-            yield Static(id="turn")
-            yield HandView(self.ascii_only, id="hand")
-            yield Static(id="feedback")
-            with Horizontal(id="actions"):
-                yield action_button("check", "Check (⏎)", "primary")
-                yield action_button("next", "Next (⏎)", "primary")
-                yield action_button("take", "Take (t)", "primary")
-                yield action_button("pass", "Pass (p)")
-                yield action_button("draw", "Draw (d)", "primary")
-                yield action_button("discard", "Discard (⏎)", "primary")
-                yield action_button("knock", "Knock (k)", "primary")
-        yield Footer()
+    def compose_piles(self) -> ComposeResult:
+        yield Pile(id="stock")
+        yield Pile(id="discard")
 
-    async def on_mount(self) -> None:
-        self.query_one("#log", Static).border_title = "table"
-        await self.draw()
+    def compose_buttons(self) -> ComposeResult:
+        yield action_button("check", "Check (⏎)", "primary")
+        yield action_button("next", "Next (⏎)", "primary")
+        yield action_button("take", "Take (t)", "primary")
+        yield action_button("pass", "Pass (p)")
+        yield action_button("draw", "Draw (d)", "primary")
+        yield action_button("discard", "Discard (⏎)", "primary")
+        yield action_button("knock", "Knock (k)", "primary")
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -151,12 +138,10 @@ class LessonScreen(LessonBase):
     # -- keys ----------------------------------------------------------------------------
 
     async def action_move(self, step: int) -> None:
-        order = self.query_one(HandView).order
-        if not order:
-            return
-        index = order.index(self.cursor) if self.cursor in order else 0
-        self.cursor = order[(index + step) % len(order)]
-        self.query_one(HandView).mark("-selected", {self.cursor})
+        card = step_card(self.query_one(HandView).order, self.cursor, step)
+        if card is not None:
+            self.cursor = card
+            self.query_one(HandView).mark("-selected", {card})
 
     def action_pick(self) -> None:
         if self.cursor is None or self.view.step.select is None:

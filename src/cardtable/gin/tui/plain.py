@@ -14,10 +14,11 @@ from cardtable.cards import Card, parse_card
 from cardtable.errors import CardTableError, IllegalActionError
 from cardtable.gin.tui import render
 from cardtable.gin.tui.session import TerminalTable, Update
-from cardtable.gin.views import LessonView
-from cardtable.table import Lessons, StaleActionError
-from cardtable.tui.lesson_base import hint_lines, sentence
-from cardtable.tui.plain_loop import PlainLoop
+from cardtable.gin.views import EventView, HandSummary, HintView, LessonView
+from cardtable.table import StaleActionError
+from cardtable.tui.lesson_base import sentence
+from cardtable.tui.plain_lesson import PlainLessonLoop
+from cardtable.tui.plain_loop import HandPlainLoop
 
 __all__ = ["PLAIN_HELP", "VERBS", "PlainLesson", "PlainTable", "action_text", "plain_help"]
 
@@ -66,7 +67,7 @@ def action_text(word: str, rest: str) -> str:
     return f"{verb} {rest}".strip()
 
 
-class PlainTable(PlainLoop[TerminalTable, Update]):
+class PlainTable(HandPlainLoop[TerminalTable]):
     """The line-by-line match loop over a :class:`TerminalTable`."""
 
     def help_lines(self) -> str:
@@ -76,29 +77,17 @@ class PlainTable(PlainLoop[TerminalTable, Update]):
     def names(self) -> tuple[str, str]:
         return render.seat_names(self.table.view)
 
-    def show_update(self, update: Update) -> None:
-        if self.json:
-            self.emit(
-                {
-                    "finished_hand": None if update.finished is None else update.finished.to_json(),
-                    "events": [e.to_json() for e in update.finished_events + update.events],
-                    "view": self.table.view.to_json(),
-                }
-            )
-            return
+    def hand_over_lines(self, finished: HandSummary, told: tuple[EventView, ...]) -> list[str]:
         me = self.table.seat
-        if update.finished is not None:
-            for event in update.finished_events:
-                self.say(render.describe_event(event, me, self.names, self.ascii))
-            self.say(*render.describe_showdown(update.finished, me, self.names, self.ascii))
-            self.say(render.score_line(self.table.view))
-            if not self.table.finished:
-                self.say("", "A new hand is dealt.")
-        if self.table.finished:
-            return
-        for event in update.events:
-            self.say(render.describe_event(event, me, self.names, self.ascii))
-        self.show_state()
+        return [
+            *(render.describe_event(e, me, self.names, self.ascii) for e in told),
+            *render.describe_showdown(finished, me, self.names, self.ascii),
+            render.score_line(self.table.view),
+        ]
+
+    def news_lines(self, update: Update) -> list[str]:
+        me = self.table.seat
+        return [render.describe_event(e, me, self.names, self.ascii) for e in update.events]
 
     def state_lines(self) -> list[str]:
         return render.describe_state(self.table.view, self.ascii)
@@ -200,22 +189,12 @@ class PlainTable(PlainLoop[TerminalTable, Update]):
         for choice in choices:
             self.say(f"  {choice.command}: {choice.describe(self.ascii)}")
 
-    def hint(self) -> None:
-        try:
-            advice = self.table.hint()
-        except (CardTableError, ValueError, ImportError) as error:
-            self.say(f"No hint now: {error}.")
-            return
-        if self.json:
-            self.emit({"hint": advice.to_json()})
-            return
-        self.say(render.hint_line(advice, self.ascii))
+    def hint_words(self, advice: HintView) -> list[str]:
         also = render.hint_also(advice)
-        if also is not None:
-            self.say(also)
+        return [render.hint_line(advice, self.ascii), *([] if also is None else [also])]
 
 
-class PlainLesson:
+class PlainLesson(PlainLessonLoop[LessonView]):
     """The shared guided lesson (:class:`cardtable.table.Lessons`), one line at a time.
 
     ``h`` says the lesson's hint for the step and the answer to type. With ``recorded`` it
@@ -232,39 +211,20 @@ class PlainLesson:
         recorded: bool = False,
         command: str = "ginrummy",
     ) -> None:
+        super().__init__(inp, out, ascii_only=ascii_only, prompt=prompt)
         self.command = command  # the command that plays a match, named at the end
-        self.lessons = Lessons()
-        self.view: LessonView = render.gin_lesson(self.lessons.start())
-        self.inp = inp
-        self.out = out
-        self.ascii = ascii_only
-        self.prompt = prompt
         self.recorded = recorded
-        self._events_seen = 0
 
-    def say(self, *lines: str) -> None:
-        for line in lines:
-            self.out.write(line + "\n")
-        self.out.flush()
+    def first_view(self) -> LessonView:
+        return render.gin_lesson(self.lessons.start())
 
-    def run(self) -> int:
-        while True:
-            step = self.view.step
-            self.say(
-                "",
-                f"Step {step.index + 1} of {step.total}: {step.title}",
-                render.symbolise(step.text, self.ascii),
-            )
-            self._show_table()
-            if step.finished:
-                self._show_showdown()
-                self.say(f"The lesson is over. Play a match with: {self.command} play")
-                return 0
-            if not self._do_step():
-                self.say("Lesson stopped.")
-                return 0
+    def end_lines(self) -> list[str]:
+        return [
+            *render.lesson_showdown(self.view, self.ascii),
+            f"The lesson is over. Play a match with: {self.command} play",
+        ]
 
-    def _ask(self) -> str:
+    def ask(self) -> str:
         step = self.view.step
         if step.select is not None:
             return "Type the cards (as in 7S 7H 7D)"
@@ -272,31 +232,15 @@ class PlainLesson:
             return "Type your move (take, pass, draw, discard CARD, knock CARD)"
         return "Press Enter to go on"
 
-    def _do_step(self) -> bool:
-        """Answer the step until the answer is right; False when the learner stops."""
-        ask = self._ask()
-        keys = "h shows the answer" if self.recorded else "h for a hint"
-        while True:
-            self.say(f"{ask}; {keys}, q stops.")
-            if self.prompt:
-                self.out.write("> ")
-                self.out.flush()
-            line = self.inp.readline()
-            if not line or line.strip().lower() in ("q", "quit"):
-                return False
-            text = line.strip()
-            step = self.view.step
-            if text.lower() in ("h", "hint"):
-                if self.recorded:
-                    self.say(render.lesson_answer(step, "press Enter"))
-                else:
-                    self.say(*hint_lines(self.lessons.hint(self.view.lesson_id), self.ascii))
-                continue
-            if self._try(text):
-                return True
+    def hint_keys(self) -> str:
+        return "h shows the answer" if self.recorded else "h for a hint"
 
-    def _try(self, text: str) -> bool:
-        """Send one answer; the coach's word on it is said, and True when it was right."""
+    def hint_said(self) -> list[str]:
+        if self.recorded:
+            return [render.lesson_answer(self.view.step, "press Enter")]
+        return super().hint_said()
+
+    def answer(self, text: str) -> bool:
         step = self.view.step
         lesson = self.view.lesson_id
         try:
@@ -318,7 +262,7 @@ class PlainLesson:
             self.view = answer
         return answer.ok
 
-    def _show_table(self) -> None:
+    def show_table(self) -> None:
         hand = self.view.hand
         events = hand.events[self._events_seen :]
         self._events_seen = len(hand.events)
@@ -331,6 +275,3 @@ class PlainLesson:
             f"Your hand: {render.card_list(hand.hand, self.ascii)}. "
             f"Discard pile: {top}. Stock: {hand.stock_count} cards."
         )
-
-    def _show_showdown(self) -> None:
-        self.say(*render.lesson_showdown(self.view, self.ascii))

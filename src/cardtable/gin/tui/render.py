@@ -50,6 +50,7 @@ from cardtable.tui.cards import (
     symbolise,
     wants_ascii,
 )
+from cardtable.tui.turns import screen_waiting, waiting
 
 __all__ = [
     "ASCII_CARD_BACK",
@@ -288,14 +289,10 @@ def refusal(view: SeatView, action: str) -> str | None:
 
 def describe_turn(view: SeatView, ascii_only: bool = False) -> str:
     """Whose turn it is and what they may do, in words (with the plain-mode commands)."""
-    if view.finished:
-        return "The match is over."
     hand = view.hand
-    to_act = hand.to_act
-    if to_act is None:
-        return "The hand is over."
-    if to_act != view.seat:
-        return f"{seat_names(view)[to_act]} to play."
+    other = waiting(view.finished, hand.to_act, view.seat, seat_names(view))
+    if other is not None:
+        return other
     top = hand.top_discard
     top_text = "" if top is None else face(top, ascii_only)
     if hand.phase == "offer":
@@ -576,14 +573,10 @@ def side_sheet_lines(view: SeatView) -> list[str]:
 
 def screen_turn(view: SeatView, busy: bool = False, ascii_only: bool = False) -> str:
     """Whose turn it is, with the full-screen table's keys."""
-    if view.finished:
-        return "The match is over."
     hand = view.hand
-    names = seat_names(view)
-    if busy:
-        return f"{names[1 - view.seat]} is thinking…"
-    if hand.to_act != view.seat:
-        return f"Waiting for {'' if hand.to_act is None else names[hand.to_act]}…"
+    other = screen_waiting(view.finished, busy, hand.to_act, view.seat, seat_names(view))
+    if other is not None:
+        return other
     top = hand.top_discard
     top_text = "" if top is None else face(top, ascii_only)
     if hand.phase == "offer":

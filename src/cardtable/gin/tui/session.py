@@ -1,7 +1,7 @@
 """One terminal player's seat at a gin match of the table service.
 
-:class:`TerminalTable` is the gin seat of :class:`cardtable.tui.seats.SeatSession` (the same
-seat token, browser link and "what happened since the last look" as every game's); a
+:class:`TerminalTable` is the gin seat of :class:`cardtable.tui.hand_session.HandSession` (the
+same seat token, browser link and "what happened since the last look" as every game's); a
 cribbage seat is :class:`cardtable.cribbage.tui.session.CribbageTable`. The functions that find
 a terminal's matches and its person's seat live in :mod:`cardtable.tui.seats` and are named
 here too, where the gin table has always found them.
@@ -9,15 +9,14 @@ here too, where the gin table has always found them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from cardtable.gin.views import EventView, HandReplay, HandSummary, HintView, SeatView
+from cardtable.tui.hand_session import HandSession, HandUpdate, own_kind
 from cardtable.tui.seats import (
     CLIENT,
     WEB_BASE,
     NoMatchError,
-    SeatSession,
     default_level,
     match_game,
     person_token,
@@ -40,17 +39,9 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Update:
-    """What changed since the last look: a finished hand (if any) with the rest of its
-    events, and the new events of the hand in play, each as the seat saw it."""
-
-    finished: HandSummary | None = None
-    finished_events: tuple[EventView, ...] = ()
-    events: tuple[EventView, ...] = ()
-
-    def __bool__(self) -> bool:
-        return self.finished is not None or bool(self.events)
+# What changed since the last look: a finished hand (if any) with the rest of its events, and
+# the new events of the hand in play, each as the seat saw it.
+Update = HandUpdate[HandSummary, EventView]
 
 
 def finished_events(replay: HandReplay) -> tuple[EventView, ...]:
@@ -59,58 +50,24 @@ def finished_events(replay: HandReplay) -> tuple[EventView, ...]:
     return replay.told
 
 
-def _gin(view: object) -> SeatView:
-    """The gin view this table plays (the service serves every game's views)."""
-    if not isinstance(view, SeatView):
-        raise NoMatchError("that match is not a gin match")
-    return view
-
-
-def _gin_hint(advice: object) -> HintView:
-    if not isinstance(advice, HintView):
-        raise NoMatchError("that match is not a gin match")
-    return advice
-
-
-def _deals_done(view: SeatView) -> int:
-    return 0 if view.last_hand is None else view.last_hand.deal
-
-
-class TerminalTable(SeatSession[SeatView, Update]):
+class TerminalTable(HandSession[SeatView, HandSummary, EventView]):
     """A person's seat in one gin match, seen through the table service."""
 
     game: ClassVar[str] = "gin"
     start_command: ClassVar[str] = "ginrummy play"
     command = "ginrummy"
+    view_type = SeatView
 
     @classmethod
     def noun(cls) -> str:
         return "match"  # as the gin command always said
 
-    @classmethod
-    def own_view(cls, view: object) -> SeatView:
-        return _gin(view)
-
-    @staticmethod
-    def deals_done(view: SeatView) -> int:
-        return _deals_done(view)
-
     def hint(self) -> HintView:
-        return _gin_hint(self.service.hint(self.match_id, self.token))
+        return own_kind(self.game, self.service.hint(self.match_id, self.token), HintView)
 
-    def _take(self, view: SeatView) -> Update:
-        done = _deals_done(view)
-        finished: HandSummary | None = None
-        told: tuple[EventView, ...] = ()
-        if done > self._deals_seen:
-            finished = view.last_hand
-            if done == self._deals_seen + 1:
-                replay = self.service.replay_hand(self.match_id, self.token, done)
-                assert isinstance(replay, HandReplay)
-                told = finished_events(replay)[self._events_seen :]
-            self._events_seen = 0
-        events = view.hand.events[self._events_seen :]
-        self._deals_seen = done
-        self._events_seen = len(view.hand.events)
-        self.view = view
-        return Update(finished, told, events)
+    def hand_events(self, view: SeatView) -> tuple[EventView, ...]:
+        return view.hand.events
+
+    def told(self, replay: object) -> tuple[EventView, ...]:
+        assert isinstance(replay, HandReplay)
+        return finished_events(replay)

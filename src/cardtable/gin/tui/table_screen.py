@@ -2,17 +2,16 @@
 
 Every action has a key, shown on screen, and a mouse target: click a card to choose it, the
 stock to draw, the discard pile to take, and the buttons for the rest. Moves go to the table
-service in a worker thread (:mod:`cardtable.gin.tui.table_work`), the drawing is
-:mod:`cardtable.gin.tui.table_paint`'s, and the screen polls the database, so moves made in the
-web table for the same seat appear here too.
+service in a worker thread and the screen polls the database, so moves made in the web table
+for the same seat appear here too (:class:`cardtable.tui.match_screen.MatchScreen`, as every
+game's); the drawing is :mod:`cardtable.gin.tui.table_paint`'s.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from functools import partial
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -33,26 +32,18 @@ from cardtable.gin.tui.dialogs import (
 )
 from cardtable.gin.tui.session import TerminalTable, Update
 from cardtable.gin.tui.table_paint import ACTION_BUTTONS, KEYS_TEXT, CardChoice, TablePainter
-from cardtable.gin.tui.table_work import HintReady, MoveDone, MoveRefused, TableWorker
 from cardtable.gin.views import HintView
-from cardtable.tui.review_screen import ReviewScreen
-from cardtable.tui.stats_screen import StatsScreen
+from cardtable.tui.cards import step_card
+from cardtable.tui.match_screen import POLL_SECONDS, MatchHost, MatchScreen, MoveDone, seat_keys
 from cardtable.tui.widgets import CardView, HandView, Pile, action_button, colour_cards
 
 __all__ = ["TableHost", "TableScreen"]
 
-POLL_SECONDS = 2.0
+# What the screen needs of its app: the seat, how to show cards, the next match.
+TableHost = MatchHost[TerminalTable]
 
 
-class TableHost(Protocol):
-    """What the screen needs of its app: the seat, how to show cards, the next match."""
-
-    table: TerminalTable
-    ascii_only: bool
-    new_match: Callable[[TerminalTable], TerminalTable] | None
-
-
-class TableScreen(Screen[None]):
+class TableScreen(MatchScreen[TerminalTable]):
     """The match at one seat, from the first look to the final score sheet."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -64,30 +55,13 @@ class TableScreen(Screen[None]):
         Binding("enter,x", "discard", "Discard", show=False),
         Binding("k,g", "knock", "Knock", show=False),
         Binding("b", "play('big_gin')", "Big gin", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("s", "sheet", "Score sheet"),
-        Binding("v", "review_last", "Review", show=False),
-        Binding("i", "stats", "Statistics", show=False),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "quit_table", "Quit"),
+        *seat_keys("Score sheet"),
     ]
 
     def __init__(self, host: TableHost) -> None:
-        super().__init__()
-        self.host = host
+        super().__init__(host)
         self.choice = CardChoice()
-        self.busy = False
-        self.log_lines: deque[str] = deque(maxlen=40)
         self.painter = TablePainter(self, host.ascii_only)
-        self.worker = TableWorker(self, lambda: self.table)
-
-    @property
-    def table(self) -> TerminalTable:
-        return self.host.table
-
-    @property
-    def ascii_only(self) -> bool:
-        return self.host.ascii_only
 
     @property
     def selected(self) -> Card | None:
@@ -146,13 +120,6 @@ class TableScreen(Screen[None]):
         self.log_lines.append(colour_cards(text))
         self.query_one("#log", Static).update("\n".join(self.log_lines))
 
-    def note(self, text: str) -> None:
-        """The status line under the buttons: a refusal, a hint, what is on its way. It
-        stays until the next note or move."""
-        self.query_one("#status", Static).update(
-            colour_cards(render.key_words(text, self.ascii_only))
-        )
-
     def tell(self, update: Update, first: bool) -> None:
         """The events since the last look, in the log."""
         hand_over = update.finished is not None and not first
@@ -182,17 +149,17 @@ class TableScreen(Screen[None]):
         if self.table.finished:
             self.show_final()
 
-    def show_final(self) -> None:
-        review = partial(self.review_screen, None)
-        self.app.push_screen(final_screen(self.table.view, review), self.after_final)
+    def final_screen(self, review: Callable[[], Screen[Any]]) -> Screen[bool]:
+        return final_screen(self.table.view, review)
 
-    async def after_final(self, again: bool | None) -> None:
-        """``n``: the same seat at the next match of the series; otherwise leave."""
-        if again and self.host.new_match is not None:
-            self.host.table = self.host.new_match(self.table)
-            await self.start_table()
-        else:
-            self.app.exit()
+    def sheet_screen(self) -> Screen[Any]:
+        return sheet_screen(self.table.view)
+
+    def help_screen(self) -> Screen[Any]:
+        table = self.table
+        return help_screen(
+            table.view, table.web_link(), table.resume_command(), table.serve_command()
+        )
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -208,24 +175,8 @@ class TableScreen(Screen[None]):
         self.painter.buttons(self.table.view, self.selected, busy=True)
         self.worker.act(action)
 
-    async def on_move_done(self, message: MoveDone) -> None:
+    async def on_move_done(self, message: MoveDone[Update]) -> None:
         await self.applied(message.update)
-
-    async def on_move_refused(self, message: MoveRefused) -> None:
-        self.busy = False
-        if self.table.changed_elsewhere():  # a move came from the web table meanwhile
-            await self.applied(self.table.refresh())
-            self.note(f"Not played: {message.reason}.")
-            return
-        self.note(f"Not allowed: {message.reason}.")
-        await self.draw_table()
-
-    async def poll(self) -> None:
-        """Pick up moves made elsewhere (the web table, for the same seat or the other)."""
-        if self.busy or self.app.screen is not self:
-            return
-        if self.table.changed_elsewhere():
-            await self.applied(self.table.refresh())
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -233,11 +184,9 @@ class TableScreen(Screen[None]):
         self.play(action)
 
     def action_move(self, step: int) -> None:
-        order = self.query_one(HandView).order
-        if not order:
-            return
-        index = order.index(self.selected) if self.selected in order else 0
-        self.choose(order[(index + step) % len(order)])
+        card = step_card(self.query_one(HandView).order, self.selected, step)
+        if card is not None:
+            self.choose(card)
 
     def choose(self, card: Card | None) -> None:
         self.choice.selected = card
@@ -273,20 +222,7 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(KnockScreen(choices, start, self.ascii_only), chosen)
 
-    def action_hint(self) -> None:
-        if self.busy or not self.table.my_turn:
-            self.note("Hints are for your turn.")
-            return
-        self.note("Asking for a hint…")
-        self.worker.hint()
-
-    def on_hint_ready(self, message: HintReady) -> None:
-        if message.advice is None:
-            self.note(f"No hint now: {message.reason}.")
-        else:
-            self.show_hint(message.advice)
-
-    def show_hint(self, advice: HintView) -> None:
+    async def show_hint(self, advice: HintView) -> None:
         card = advice.card
         self.choice.hinted = set() if card is None else {card}
         self.query_one(HandView).mark("-hinted", self.choice.hinted)
@@ -297,34 +233,6 @@ class TableScreen(Screen[None]):
                 self.play(advice.action)
 
         self.app.push_screen(hint_screen(advice, self.ascii_only), answer)
-
-    def review_screen(self, deal: int | None) -> ReviewScreen:
-        """The coach's review of ``deal``, or of the whole match (``None``), for this seat."""
-        return ReviewScreen(partial(self.table.review, deal), deal, self.ascii_only)
-
-    def action_review_last(self) -> None:
-        """``v``: the review of the last finished hand."""
-        last = self.table.view.last_hand
-        if last is None:
-            self.note("No finished hand to review yet: the review comes when a hand ends.")
-            return
-        self.app.push_screen(self.review_screen(last.deal))
-
-    def action_stats(self) -> None:
-        """``i``: the person's statistics over every match of this terminal."""
-        self.app.push_screen(StatsScreen(self.table.stats, self.ascii_only))
-
-    def action_sheet(self) -> None:
-        self.app.push_screen(sheet_screen(self.table.view))
-
-    def action_help(self) -> None:
-        table = self.table
-        self.app.push_screen(
-            help_screen(table.view, table.web_link(), table.resume_command(), table.serve_command())
-        )
-
-    def action_quit_table(self) -> None:
-        self.app.exit()
 
     # -- the mouse -----------------------------------------------------------------------
 
