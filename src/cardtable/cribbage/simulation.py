@@ -25,8 +25,7 @@ steps are decisions like any other).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Final
 
 from cardtable.cribbage.actions import Action
@@ -36,9 +35,9 @@ from cardtable.cribbage.players.base import Player
 from cardtable.cribbage.record import dump
 from cardtable.cribbage.rules import Rules
 from cardtable.games.simulation import (
-    GameResult,
     NotLegalNow,
     SimulationBase,
+    Tally,
     Unit,
     wilson_interval,
 )
@@ -61,70 +60,40 @@ class CribbageSimulation(SimulationBase):
     def player(self, level: str, seed: int) -> Player:
         return make_player(level, seed)
 
-    def play(
-        self,
-        players: Sequence[Any],
-        rules: Any,
-        seed: str,
-        *,
-        seats: tuple[int, int],
-        unit: Unit,
-        index: int,
-        keep_record: bool,
-        first_dealer: int | None,
-    ) -> GameResult:
+    def deal(self, rules: Any, seed: str, first_dealer: int | None) -> Match:
         rules = rules if isinstance(rules, Rules) else Rules.from_dict(rules)
-        who = (seats.index(0), seats.index(1))
-        by_seat: tuple[Player, Player] = (players[who[0]], players[who[1]])
-        match = Match.new(rules, seed=seed, first_dealer=first_dealer)
-        decisions = [0, 0]
-        think = [0.0, 0.0]
-        clock = time.perf_counter
+        return Match.new(rules, seed=seed, first_dealer=first_dealer)
+
+    def play_out(
+        self, match: Match, by_seat: tuple[Player, Player], tally: Tally, unit: Unit
+    ) -> None:
         while not match.is_over and not (unit == "hand" and match.hands):
             seat = match.to_act
             assert seat is not None
-            observation = match.observation(seat)
-            start = clock()
-            action = by_seat[seat].act(observation)
-            think[who[seat]] += clock() - start
-            decisions[who[seat]] += 1
-            match.apply(action, seat)
-        hands_won = [0, 0]
-        hand_points = [0, 0]
+            match.apply(tally.act(by_seat[seat], match.observation(seat), seat), seat)
+
+    def finish(
+        self, match: Match, unit: Unit, seats: tuple[int, int], tally: Tally
+    ) -> tuple[int | None, tuple[int, int]]:
+        """A hand is won by the player who scored more in it (pegged and shown)."""
         for hand in match.hands:
-            gained = [hand.pegs[s] - hand.start_pegs[s] for s in (0, 1)]
-            for seat in (0, 1):
-                hand_points[who[seat]] += gained[seat]
-            if gained[0] != gained[1]:
-                hands_won[who[int(gained[1] > gained[0])]] += 1
-        outcomes: dict[str, list[int]] = {kind: [0, 0] for kind in KINDS}
+            tally.deal_scored([hand.pegs[s] - hand.start_pegs[s] for s in (0, 1)])
+        tally.deals = len(match.hands)
+        tally.outcomes = {kind: [0, 0] for kind in KINDS}
         for result in match.games:
-            outcomes[result.kind][who[result.winner]] += 1
+            tally.outcomes[result.kind][tally.who[result.winner]] += 1
         if unit == "hand":
-            points = (hand_points[0], hand_points[1])
-            winner = None if points[0] == points[1] else int(points[1] > points[0])
-        else:
-            final = match.final
-            assert final is not None
-            points = (final.game_points[seats[0]], final.game_points[seats[1]])
-            winner = who[final.winner]
-        return GameResult(
-            index=index,
-            seed=seed,
-            seats=seats,
-            winner=winner,
-            points=points,
-            deals=len(match.hands),
-            dead=0,
-            hands_won=(hands_won[0], hands_won[1]),
-            outcomes=outcomes,
-            decisions=(decisions[0], decisions[1]),
-            think=(think[0], think[1]),
-            record=dump(match) if keep_record else None,
-            hand_points=(hand_points[0], hand_points[1]),
-            first_dealer=match.first_dealer,
-            next_first_dealer=None if unit == "hand" else match.next_first_dealer(),
+            points = (tally.hand_points[0], tally.hand_points[1])
+            return None if points[0] == points[1] else int(points[1] > points[0]), points
+        final = match.final
+        assert final is not None
+        return tally.who[final.winner], (
+            final.game_points[seats[0]],
+            final.game_points[seats[1]],
         )
+
+    def record(self, match: Match) -> str:
+        return dump(match)
 
     def agent_action(self, observation: Any, text: str) -> Action:
         action = Action.parse(text)

@@ -14,8 +14,9 @@ result every simulation returns, lives here for that reason.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Mapping, Sequence
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Literal, Protocol
 
 from cardtable.errors import IllegalActionError
@@ -25,6 +26,7 @@ __all__ = [
     "NotLegalNow",
     "Simulation",
     "SimulationBase",
+    "Tally",
     "Unit",
     "wilson_interval",
 ]
@@ -155,10 +157,43 @@ class Simulation(Protocol):
         ...
 
 
+@dataclass
+class Tally:
+    """One game's counts as it is played, per player (not per seat): what a
+    :class:`GameResult` reports besides its winner and points."""
+
+    who: tuple[int, int]  # the player (0 or 1) in each seat
+    decisions: list[int] = field(default_factory=lambda: [0, 0])
+    think: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    hands_won: list[int] = field(default_factory=lambda: [0, 0])
+    hand_points: list[int] = field(default_factory=lambda: [0, 0])
+    outcomes: dict[str, list[int]] = field(default_factory=dict)
+    deals: int = 0
+    dead: int = 0
+
+    def act(self, player: Any, observation: Any, seat: int) -> Any:
+        """The action of ``player`` in ``seat``, its decision counted and timed."""
+        start = time.perf_counter()
+        action = player.act(observation)
+        self.think[self.who[seat]] += time.perf_counter() - start
+        self.decisions[self.who[seat]] += 1
+        return action
+
+    def deal_scored(self, gained: Sequence[int]) -> None:
+        """A finished deal in which each seat scored ``gained[seat]``: the deal is won by
+        the seat that scored more (by neither on a tie)."""
+        for seat in (0, 1):
+            self.hand_points[self.who[seat]] += gained[seat]
+        if gained[0] != gained[1]:
+            self.hands_won[self.who[int(gained[1] > gained[0])]] += 1
+
+
 class SimulationBase:
     """Defaults for a game's :class:`Simulation`: every setting a game names differently
-    is a class attribute; :meth:`player`, :meth:`play`, :meth:`agent_action`,
-    :meth:`tournament_figures` and :meth:`tournament_text` are the game's to write."""
+    is a class attribute; :meth:`player`, :meth:`agent_action`, :meth:`tournament_figures`
+    and :meth:`tournament_text` are the game's to write, and :meth:`play` is the same for
+    every game but for the steps a game writes: :meth:`deal`, :meth:`play_out`,
+    :meth:`finish` and :meth:`record`."""
 
     seed_prefix: str = ""
     outcome_kinds: tuple[str, ...] = ()
@@ -166,3 +201,59 @@ class SimulationBase:
     outcomes_heading: str = "games won by outcome"
     match_points: str = ""
     names_game: bool = True
+
+    def play(
+        self,
+        players: Sequence[Any],
+        rules: Any,
+        seed: str,
+        *,
+        seats: tuple[int, int],
+        unit: Unit,
+        index: int,
+        keep_record: bool,
+        first_dealer: int | None,
+    ) -> GameResult:
+        """Play one game from ``seed``, player ``k`` (built) in seat ``seats[k]``."""
+        who = (seats.index(0), seats.index(1))
+        tally = Tally(who)
+        match = self.deal(rules, seed, first_dealer)
+        self.play_out(match, (players[who[0]], players[who[1]]), tally, unit)
+        winner, points = self.finish(match, unit, seats, tally)
+        return GameResult(
+            index=index,
+            seed=seed,
+            seats=seats,
+            winner=winner,
+            points=points,
+            deals=tally.deals,
+            dead=tally.dead,
+            hands_won=(tally.hands_won[0], tally.hands_won[1]),
+            outcomes=tally.outcomes,
+            decisions=(tally.decisions[0], tally.decisions[1]),
+            think=(tally.think[0], tally.think[1]),
+            record=self.record(match) if keep_record else None,
+            hand_points=(tally.hand_points[0], tally.hand_points[1]),
+            first_dealer=match.first_dealer,
+            next_first_dealer=None if unit == "hand" else match.next_first_dealer(),
+        )
+
+    def deal(self, rules: Any, seed: str, first_dealer: int | None) -> Any:
+        """A new match under ``rules`` (a rules value, or its dictionary form)."""
+        raise NotImplementedError
+
+    def play_out(self, match: Any, by_seat: tuple[Any, Any], tally: Tally, unit: Unit) -> None:
+        """Play the match (its first deal only, for ``unit="hand"``), each seat's player
+        acting through :meth:`Tally.act`, the deals counted in ``tally``."""
+        raise NotImplementedError
+
+    def finish(
+        self, match: Any, unit: Unit, seats: tuple[int, int], tally: Tally
+    ) -> tuple[int | None, tuple[int, int]]:
+        """The winning player (``None``: none) and each player's points, once played (the
+        counts only the end of a match gives added to ``tally``)."""
+        raise NotImplementedError
+
+    def record(self, match: Any) -> str:
+        """The match's record."""
+        raise NotImplementedError
