@@ -39,7 +39,6 @@ from cardtable.games.simulation import (
     SimulationBase,
     Tally,
     Unit,
-    wilson_interval,
 )
 
 __all__ = ["KINDS", "SIMULATION", "CribbageSimulation"]
@@ -56,6 +55,7 @@ class CribbageSimulation(SimulationBase):
     undecided = "tied"
     outcomes_heading = "games won by kind"
     match_points = "game points"
+    title = "Cribbage"
 
     def player(self, level: str, seed: int) -> Player:
         return make_player(level, seed)
@@ -101,78 +101,31 @@ class CribbageSimulation(SimulationBase):
             raise NotLegalNow(f"{text!r} is not legal now")
         return action
 
-    def tournament_figures(self, simulation: Any) -> dict[str, Any]:
-        """The match win rate, the game points (with skunks and double skunks), the share
-        of hands in which a player scored more than the other, the points per hand."""
-        hands_only = simulation.unit == "hand"
-        deals = simulation.deals
-        hands = max(1, deals)
-        wins = simulation.hands_won
-        points = simulation.hand_points
-        scored = wins[0] + wins[1]
-        low, high = simulation.win_interval(0)
-        hand_low, hand_high = wilson_interval(wins[0], scored)
+    def more_figures(self, simulation: Any) -> dict[str, Any]:
+        """A match's game points (with skunks and double skunks)."""
+        if simulation.unit == "hand":
+            return {}
+        game_points = simulation.total_points
         kinds = simulation.outcomes()
-        decided = simulation.games - simulation.undecided
-        matches = max(1, decided) if not hands_only else 1
-        data: dict[str, Any] = {
-            "players": list(simulation.players),
-            "unit": simulation.unit,
-            "games": simulation.games,
-            "a_win_rate": round(simulation.win_rate(0), 4),
-            "a_win_rate_ci95": [round(low, 4), round(high, 4)],
-            "hands": deals,
-            "a_hand_win_rate": round(wins[0] / scored, 4) if scored else 0.0,
-            "a_hand_win_rate_ci95": [round(hand_low, 4), round(hand_high, 4)],
-            "tied_hand_rate": round((deals - scored) / hands, 4),
-            "points_per_hand": [round(p / hands, 3) for p in points],
-            "net_points_per_hand_a": round((points[0] - points[1]) / hands, 3),
+        matches = max(1, simulation.games - simulation.undecided)
+        return {
+            "game_points": list(game_points),
+            "net_game_points_per_match_a": round((game_points[0] - game_points[1]) / matches, 3),
+            "skunks": kinds[_SKUNK],
+            "double_skunks": kinds[_DOUBLE],
         }
-        if not hands_only:
-            game_points = simulation.total_points
-            data.update(
-                {
-                    "game_points": list(game_points),
-                    "net_game_points_per_match_a": round(
-                        (game_points[0] - game_points[1]) / matches, 3
-                    ),
-                    "skunks": kinds[_SKUNK],
-                    "double_skunks": kinds[_DOUBLE],
-                }
-            )
-        data["ms_per_decision"] = [round(ms, 3) for ms in simulation.ms_per_decision()]
-        data["interrupted"] = simulation.interrupted
-        return data
 
-    def tournament_text(self, a: str, b: str, data: Mapping[str, Any]) -> str:
-        unit = "hands" if data["unit"] == "hand" else "matches"
-        low, high = data["a_win_rate_ci95"]
-        hand_low, hand_high = data["a_hand_win_rate_ci95"]
-        lines = [
-            f"{a} vs {b}: {data['games']} Cribbage {unit} on duplicate deals"
-            f"{' (interrupted)' if data['interrupted'] else ''}",
-            f"  {a} wins {100 * data['a_win_rate']:.1f}% of {unit} "
-            f"(95% CI {100 * low:.1f}-{100 * high:.1f})",
+    def more_lines(self, a: str, b: str, data: Mapping[str, Any]) -> list[str]:
+        if "game_points" not in data:
+            return []
+        points = data["game_points"]
+        skunks, doubles = data["skunks"], data["double_skunks"]
+        return [
+            f"  game points: {a} {points[0]}, {b} {points[1]} "
+            f"({data['net_game_points_per_match_a']:+} per match for {a}); "
+            f"skunks: {a} {skunks[0]}, {b} {skunks[1]}; "
+            f"double skunks: {a} {doubles[0]}, {b} {doubles[1]}"
         ]
-        if "game_points" in data:
-            points = data["game_points"]
-            skunks, doubles = data["skunks"], data["double_skunks"]
-            lines.append(
-                f"  game points: {a} {points[0]}, {b} {points[1]} "
-                f"({data['net_game_points_per_match_a']:+} per match for {a}); "
-                f"skunks: {a} {skunks[0]}, {b} {skunks[1]}; "
-                f"double skunks: {a} {doubles[0]}, {b} {doubles[1]}"
-            )
-        lines += [
-            f"  {a} outscores {b} in {100 * data['a_hand_win_rate']:.1f}% of the hands not "
-            f"tied (95% CI {100 * hand_low:.1f}-{100 * hand_high:.1f}) over {data['hands']} "
-            f"hands; tied {100 * data['tied_hand_rate']:.1f}%",
-            f"  points per hand: {a} {data['points_per_hand'][0]}, "
-            f"{b} {data['points_per_hand'][1]}",
-            f"  ms per decision: {a} {data['ms_per_decision'][0]}, "
-            f"{b} {data['ms_per_decision'][1]}",
-        ]
-        return "\n".join(lines) + "\n"
 
 
 SIMULATION: Final = CribbageSimulation()

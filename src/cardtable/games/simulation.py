@@ -29,6 +29,7 @@ __all__ = [
     "Tally",
     "Unit",
     "wilson_interval",
+    "win_figures",
 ]
 
 Unit = Literal["hand", "match"]
@@ -157,6 +158,62 @@ class Simulation(Protocol):
         ...
 
 
+def win_figures(simulation: Any, decided: int) -> dict[str, Any]:
+    """The figures of a tournament every game's begin with, from player A's side: the games
+    won, then the hands won of the ``decided`` ones (those with a winner)."""
+    won = simulation.hands_won
+    low, high = simulation.win_interval(0)
+    hand_low, hand_high = wilson_interval(won[0], decided)
+    return {
+        "players": list(simulation.players),
+        "unit": simulation.unit,
+        "games": simulation.games,
+        "a_win_rate": round(simulation.win_rate(0), 4),
+        "a_win_rate_ci95": [round(low, 4), round(high, 4)],
+        "hands": simulation.deals,
+        "a_hand_win_rate": round(won[0] / decided, 4) if decided else 0.0,
+        "a_hand_win_rate_ci95": [round(hand_low, 4), round(hand_high, 4)],
+    }
+
+
+def points_figures(simulation: Any) -> dict[str, Any]:
+    """Each player's points per hand, and player A's net points per hand."""
+    hands = max(1, simulation.deals)
+    points = simulation.hand_points
+    return {
+        "points_per_hand": [round(p / hands, 3) for p in points],
+        "net_points_per_hand_a": round((points[0] - points[1]) / hands, 3),
+    }
+
+
+def end_figures(simulation: Any) -> dict[str, Any]:
+    """The figures of a tournament every game's end with: its pace, and whether it was
+    stopped before its last game."""
+    return {
+        "ms_per_decision": [round(ms, 3) for ms in simulation.ms_per_decision()],
+        "interrupted": simulation.interrupted,
+    }
+
+
+def text_lines(a: str, b: str, data: Mapping[str, Any], unit: str, title: str) -> list[str]:
+    """The first two lines of a tournament's text: who played what, and A's win rate."""
+    low, high = data["a_win_rate_ci95"]
+    return [
+        f"{a} vs {b}: {data['games']} {title}{unit} on duplicate deals"
+        f"{' (interrupted)' if data['interrupted'] else ''}",
+        f"  {a} wins {100 * data['a_win_rate']:.1f}% of {unit} "
+        f"(95% CI {100 * low:.1f}-{100 * high:.1f})",
+    ]
+
+
+def points_and_pace_lines(a: str, b: str, data: Mapping[str, Any]) -> tuple[str, str]:
+    """The points per hand and the pace, in a tournament's text."""
+    return (
+        f"  points per hand: {a} {data['points_per_hand'][0]}, {b} {data['points_per_hand'][1]}",
+        f"  ms per decision: {a} {data['ms_per_decision'][0]}, {b} {data['ms_per_decision'][1]}",
+    )
+
+
 @dataclass
 class Tally:
     """One game's counts as it is played, per player (not per seat): what a
@@ -190,10 +247,11 @@ class Tally:
 
 class SimulationBase:
     """Defaults for a game's :class:`Simulation`: every setting a game names differently
-    is a class attribute; :meth:`player`, :meth:`agent_action`, :meth:`tournament_figures`
-    and :meth:`tournament_text` are the game's to write, and :meth:`play` is the same for
-    every game but for the steps a game writes: :meth:`deal`, :meth:`play_out`,
-    :meth:`finish` and :meth:`record`."""
+    is a class attribute; :meth:`player` and :meth:`agent_action` are the game's to write,
+    :meth:`play` is the same for every game but for the steps a game writes (:meth:`deal`,
+    :meth:`play_out`, :meth:`finish` and :meth:`record`), and the tournament's figures and
+    text read a hand as won by the player who outscored the other in it, a game adding
+    its own (:meth:`more_figures`, :meth:`more_lines`) or writing them anew."""
 
     seed_prefix: str = ""
     outcome_kinds: tuple[str, ...] = ()
@@ -201,6 +259,7 @@ class SimulationBase:
     outcomes_heading: str = "games won by outcome"
     match_points: str = ""
     names_game: bool = True
+    title: str = ""  # the game's name in a tournament's first line ("": none)
 
     def play(
         self,
@@ -257,3 +316,36 @@ class SimulationBase:
     def record(self, match: Any) -> str:
         """The match's record."""
         raise NotImplementedError
+
+    def tournament_figures(self, simulation: Any) -> dict[str, Any]:
+        """A's win rates (games; hands not tied), the tied hands, the points per hand,
+        the game's own figures (:meth:`more_figures`) and the pace."""
+        won = simulation.hands_won
+        decided = won[0] + won[1]
+        data = win_figures(simulation, decided)
+        data["tied_hand_rate"] = round((simulation.deals - decided) / max(1, simulation.deals), 4)
+        data.update(points_figures(simulation))
+        data.update(self.more_figures(simulation))
+        data.update(end_figures(simulation))
+        return data
+
+    def more_figures(self, simulation: Any) -> dict[str, Any]:
+        """The game's own figures of a tournament (after the points per hand)."""
+        return {}
+
+    def tournament_text(self, a: str, b: str, data: Mapping[str, Any]) -> str:
+        unit = "hands" if data["unit"] == "hand" else "matches"
+        hand_low, hand_high = data["a_hand_win_rate_ci95"]
+        lines = text_lines(a, b, data, unit, f"{self.title} " if self.title else "")
+        lines += self.more_lines(a, b, data)
+        lines.append(
+            f"  {a} outscores {b} in {100 * data['a_hand_win_rate']:.1f}% of the hands not "
+            f"tied (95% CI {100 * hand_low:.1f}-{100 * hand_high:.1f}) over {data['hands']} "
+            f"hands; tied {100 * data['tied_hand_rate']:.1f}%"
+        )
+        lines += points_and_pace_lines(a, b, data)
+        return "\n".join(lines) + "\n"
+
+    def more_lines(self, a: str, b: str, data: Mapping[str, Any]) -> list[str]:
+        """The game's own lines of a tournament's text (after A's win rate)."""
+        return []

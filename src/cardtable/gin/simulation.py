@@ -19,7 +19,11 @@ from cardtable.games.simulation import (
     SimulationBase,
     Tally,
     Unit,
-    wilson_interval,
+    end_figures,
+    points_and_pace_lines,
+    points_figures,
+    text_lines,
+    win_figures,
 )
 from cardtable.gin.actions import Action
 from cardtable.gin.hand import Observation
@@ -115,50 +119,31 @@ class GinSimulation(SimulationBase):
         """Gin's figures: win rates, points per hand, gin, undercut and dead-hand rates."""
         hands = max(1, simulation.deals)
         dead = simulation.dead_deals
-        scored = simulation.deals - dead
-        won = simulation.hands_won
-        points = simulation.hand_points
         outcomes = simulation.outcomes()
         gins = [outcomes[_GIN][k] + outcomes[_BIG_GIN][k] for k in (0, 1)]
-        low, high = simulation.win_interval(0)
-        hand_low, hand_high = wilson_interval(won[0], scored)
-        return {
-            "players": list(simulation.players),
-            "unit": simulation.unit,
-            "games": simulation.games,
-            "a_win_rate": round(simulation.win_rate(0), 4),
-            "a_win_rate_ci95": [round(low, 4), round(high, 4)],
-            "hands": simulation.deals,
-            "a_hand_win_rate": round(won[0] / scored, 4) if scored else 0.0,
-            "a_hand_win_rate_ci95": [round(hand_low, 4), round(hand_high, 4)],
-            "points_per_hand": [round(p / hands, 3) for p in points],
-            "net_points_per_hand_a": round((points[0] - points[1]) / hands, 3),
-            "gin_rate": [round(g / hands, 4) for g in gins],
-            "undercut_rate": [round(u / hands, 4) for u in outcomes[_UNDERCUT]],
-            "dead_hand_rate": round(dead / hands, 4),
-            "ms_per_decision": [round(ms, 3) for ms in simulation.ms_per_decision()],
-            "interrupted": simulation.interrupted,
-        }
+        data = win_figures(simulation, simulation.deals - dead)
+        data.update(points_figures(simulation))
+        data["gin_rate"] = [round(g / hands, 4) for g in gins]
+        data["undercut_rate"] = [round(u / hands, 4) for u in outcomes[_UNDERCUT]]
+        data["dead_hand_rate"] = round(dead / hands, 4)
+        data.update(end_figures(simulation))
+        return data
 
     def tournament_text(self, a: str, b: str, data: Mapping[str, Any]) -> str:
         unit = "hands" if data["unit"] == "hand" else "matches"
-        low, high = data["a_win_rate_ci95"]
         hand_low, hand_high = data["a_hand_win_rate_ci95"]
-        return (
-            f"{a} vs {b}: {data['games']} {unit} on duplicate deals"
-            f"{' (interrupted)' if data['interrupted'] else ''}\n"
-            f"  {a} wins {100 * data['a_win_rate']:.1f}% of {unit} "
-            f"(95% CI {100 * low:.1f}-{100 * high:.1f})\n"
+        points, pace = points_and_pace_lines(a, b, data)
+        lines = [
+            *text_lines(a, b, data, unit, ""),
             f"  {a} wins {100 * data['a_hand_win_rate']:.1f}% of scored hands "
-            f"(95% CI {100 * hand_low:.1f}-{100 * hand_high:.1f}) over {data['hands']} hands\n"
-            f"  points per hand: {a} {data['points_per_hand'][0]}, "
-            f"{b} {data['points_per_hand'][1]}\n"
+            f"(95% CI {100 * hand_low:.1f}-{100 * hand_high:.1f}) over {data['hands']} hands",
+            points,
             f"  gin rate: {a} {data['gin_rate'][0]}, {b} {data['gin_rate'][1]}; "
             f"undercut rate: {a} {data['undercut_rate'][0]}, {b} {data['undercut_rate'][1]}; "
-            f"dead hands {data['dead_hand_rate']}\n"
-            f"  ms per decision: {a} {data['ms_per_decision'][0]}, "
-            f"{b} {data['ms_per_decision'][1]}\n"
-        )
+            f"dead hands {data['dead_hand_rate']}",
+            pace,
+        ]
+        return "\n".join(lines) + "\n"
 
 
 SIMULATION: Final = GinSimulation()

@@ -24,7 +24,6 @@ from cardtable.games.simulation import (
     SimulationBase,
     Tally,
     Unit,
-    wilson_interval,
 )
 
 __all__ = ["InterfaceSimulation", "game_of", "simulation_of"]
@@ -61,6 +60,7 @@ class InterfaceSimulation(SimulationBase):
     def __init__(self, of: AnyGame) -> None:
         self.game = of
         self.seed_prefix = of.name
+        self.title = of.title
 
     def player(self, level: str, seed: int) -> Any:
         return self.game.player(level, seed)
@@ -100,44 +100,3 @@ class InterfaceSimulation(SimulationBase):
 
     def agent_action(self, observation: Any, text: str) -> str:
         return text  # the game checks it when it is applied, and blames the agent
-
-    def tournament_figures(self, simulation: Any) -> dict[str, Any]:
-        hands = max(1, simulation.deals)
-        won = simulation.hands_won
-        decided = won[0] + won[1]
-        points = simulation.hand_points
-        low, high = simulation.win_interval(0)
-        hand_low, hand_high = wilson_interval(won[0], decided)
-        return {
-            "players": list(simulation.players),
-            "unit": simulation.unit,
-            "games": simulation.games,
-            "a_win_rate": round(simulation.win_rate(0), 4),
-            "a_win_rate_ci95": [round(low, 4), round(high, 4)],
-            "hands": simulation.deals,
-            "a_hand_win_rate": round(won[0] / decided, 4) if decided else 0.0,
-            "a_hand_win_rate_ci95": [round(hand_low, 4), round(hand_high, 4)],
-            "tied_hand_rate": round((simulation.deals - decided) / hands, 4),
-            "points_per_hand": [round(p / hands, 3) for p in points],
-            "net_points_per_hand_a": round((points[0] - points[1]) / hands, 3),
-            "ms_per_decision": [round(ms, 3) for ms in simulation.ms_per_decision()],
-            "interrupted": simulation.interrupted,
-        }
-
-    def tournament_text(self, a: str, b: str, data: Mapping[str, Any]) -> str:
-        unit = "hands" if data["unit"] == "hand" else "matches"
-        low, high = data["a_win_rate_ci95"]
-        hand_low, hand_high = data["a_hand_win_rate_ci95"]
-        return (
-            f"{a} vs {b}: {data['games']} {self.game.title} {unit} on duplicate deals"
-            f"{' (interrupted)' if data['interrupted'] else ''}\n"
-            f"  {a} wins {100 * data['a_win_rate']:.1f}% of {unit} "
-            f"(95% CI {100 * low:.1f}-{100 * high:.1f})\n"
-            f"  {a} outscores {b} in {100 * data['a_hand_win_rate']:.1f}% of the hands not "
-            f"tied (95% CI {100 * hand_low:.1f}-{100 * hand_high:.1f}) over {data['hands']} "
-            f"hands; tied {100 * data['tied_hand_rate']:.1f}%\n"
-            f"  points per hand: {a} {data['points_per_hand'][0]}, "
-            f"{b} {data['points_per_hand'][1]}\n"
-            f"  ms per decision: {a} {data['ms_per_decision'][0]}, "
-            f"{b} {data['ms_per_decision'][1]}\n"
-        )
