@@ -14,11 +14,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from cardtable.coach import MatchReview
 from cardtable.errors import IllegalActionError, InvalidRulesError
-from cardtable.games.interface import About, GameView, Lesson, Ref, SeatStats, SeatView, Setting
+from cardtable.games.interface import (
+    About,
+    GameMatch,
+    GameView,
+    Lesson,
+    Ref,
+    SeatStats,
+    SeatView,
+    Setting,
+)
+from cardtable.games.levels import LEARNING_PATH
 from cardtable.games.views import TableHeader
 from cardtable.numbers import help_with_ranges
 
@@ -33,7 +43,7 @@ __all__ = [
 ]
 
 # The order lobbies list computer levels in: the learning path, then the baselines.
-LEVEL_ORDER: tuple[str, ...] = ("beginner", "intermediate", "expert", "simple", "random")
+LEVEL_ORDER: tuple[str, ...] = (*LEARNING_PATH, "simple", "random")
 
 
 class _Rules(Protocol):
@@ -44,27 +54,11 @@ class _Player(Protocol):
     def act(self, observation: Any, /) -> object: ...
 
 
-class _Match(Protocol):
-    @property
-    def seed(self) -> str | None: ...
-
-    @property
-    def first_dealer(self) -> int: ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def to_act(self) -> int | None: ...
+class _Match(GameMatch, Protocol):
+    """A match of the usual shape: what the table needs, and its engine's parts."""
 
     @property
     def hands(self) -> Sequence[Any]: ...
-
-    def may_act(self, seat: int) -> bool: ...
-
-    def copy(self) -> Self: ...
-
-    def next_first_dealer(self) -> int: ...
 
     def legal_actions(self) -> Sequence[object]: ...
 
