@@ -140,7 +140,7 @@ class Choice:
     label: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "label": self.label}
+        return plain_fields(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from typing import Any
 from cardtable.cards import Card, commitment
 from cardtable.cribbage.actions import Action, ActionKind
 from cardtable.cribbage.hand import Hand, Phase
-from cardtable.cribbage.match import Match
+from cardtable.cribbage.match import FinalScore, Match
 from cardtable.cribbage.views.aids import CribbageAids
 from cardtable.cribbage.views.board import BoardView, GameLineView, board_view
 from cardtable.cribbage.views.history import EventView, HandEndView, events_of, hand_end
@@ -60,20 +60,9 @@ class CountingView:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class FinalView:
-    game_points: tuple[int, int]
-    games_won: tuple[int, int]
-    winner: int
-    margin: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game_points": list(self.game_points),
-            "games_won": list(self.games_won),
-            "winner": self.winner,
-            "margin": self.margin,
-        }
+FinalView = FinalScore
+"""The match result (game points and games won by each seat): the engine's own, all plain
+values."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,7 +248,6 @@ def seat_view(match: Match, seat: int, header: TableHeader, aids: bool = True) -
     view = observation.hand
     hand = match.hands[-1] if match.is_over else match.current
     answered = hand.shows if hand.phase is not Phase.ANSWER else hand.shows[:-1]
-    final = match.final
     last = match.hands[-1] if match.hands else None
     return SeatView(
         match_id=header.match_id,
@@ -291,9 +279,7 @@ def seat_view(match: Match, seat: int, header: TableHeader, aids: bool = True) -
         board=board_view(match.rules, _game_hands(match)),
         game_points=observation.game_points,
         games=tuple(GameLineView.of(g) for g in observation.games),
-        final=None
-        if final is None
-        else FinalView(final.game_points, final.games_won, final.winner, final.margin),
+        final=match.final,
         legal_actions=_offered(view.legal),
         events=events_of(hand, seat),
         shows=tuple(show_view(s) for s in answered),
