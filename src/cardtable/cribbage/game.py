@@ -92,6 +92,9 @@ class CribbageGame(GameBase[Match, Rules]):
     commands = "cardtable.cribbage.commands:COMMANDS"
     research = "cardtable.cribbage.env.research:RESEARCH"
     simulation = "cardtable.cribbage.simulation:SIMULATION"
+    setting_labels = _LABELS
+    setting_choices = _CHOICES
+    optional_settings = ("skunk_line", "double_skunk_line", "match_points")
 
     def _apply(self, match: Match, seat: int, action: str, stored: bool) -> str:
         parsed = Action.parse(action)

@@ -110,6 +110,9 @@ class GinGame(GameBase[Match, Rules]):
     commands = "cardtable.gin.commands:COMMANDS"
     research = "cardtable.gin.env.research:RESEARCH"
     simulation = "cardtable.gin.simulation:SIMULATION"
+    setting_labels = _LABELS
+    setting_choices = _CHOICES
+    optional_settings = ("big_gin_bonus",)
 
     def _apply(self, match: Match, seat: int, action: str, stored: bool) -> str:
         # The stored text is the record's: a knock names the melds it laid out, so that a
