@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,11 +15,10 @@ from cardtable.cribbage.views.history import EventView, HandEndView, events_of, 
 from cardtable.cribbage.views.shows import ShowView, show_view
 from cardtable.games.views import (
     Basics,
-    PlayerView,
+    SeatHead,
     TableHeader,
     action_label,
     choices_of,
-    rules_json,
     seat_words,
 )
 
@@ -66,17 +64,10 @@ values."""
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(SeatHead):
     """A seat at a Cribbage match: its cards, the play, the show so far, the board and the
     games, and the actions it may take now."""
 
-    match_id: str
-    game: str
-    seat: int
-    players: tuple[PlayerView, PlayerView]
-    rules: Mapping[str, Any]
-    status: str
-    action_count: int
     game_number: int
     hand_number: int
     deal_number: int
@@ -172,13 +163,7 @@ class SeatView:
             return [str(c) for c in cards]
 
         return {
-            "match_id": self.match_id,
-            "game": self.game,
-            "seat": self.seat,
-            "players": [p.to_json() for p in self.players],
-            "rules": dict(self.rules),
-            "status": self.status,
-            "action_count": self.action_count,
+            **self.head_json(),
             "game_number": self.game_number,
             "hand_number": self.hand_number,
             "deal_number": self.deal_number,
@@ -250,13 +235,7 @@ def seat_view(match: Match, seat: int, header: TableHeader, aids: bool = True) -
     answered = hand.shows if hand.phase is not Phase.ANSWER else hand.shows[:-1]
     last = match.hands[-1] if match.hands else None
     return SeatView(
-        match_id=header.match_id,
-        game=header.game,
-        seat=seat,
-        players=header.players,
-        rules=rules_json(match.rules),
-        status="finished" if match.is_over else "active",
-        action_count=header.action_count,
+        **SeatHead.fields_of(header, seat, match.rules, match.is_over),
         game_number=observation.game_number,
         hand_number=observation.hand_number,
         deal_number=match.deal_number,
