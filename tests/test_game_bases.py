@@ -19,6 +19,7 @@ from cardtable.errors import (
     InvalidRecordError,
     InvalidRulesError,
 )
+from cardtable.games import game
 from cardtable.games.levels import Levels
 from cardtable.games.records import read_record_lines
 from cardtable.gin import match as gin_match
@@ -130,3 +131,14 @@ def test_a_record_file_over_its_size_is_refused_at_that_line() -> None:
 def test_alternatives_show_each_games_decimals() -> None:
     assert GinAlternative("x", 1.23456, "n").to_dict()["value"] == 1.23
     assert CribAlternative("x", 1.23456, "n").to_dict()["value"] == 1.235  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["gin", "cribbage"])
+def test_an_adapter_on_the_engine_base_offers_every_setting_of_its_rules(name: str) -> None:
+    the_game = game(name)
+    settings = {setting.name: setting for setting in the_game.settings()}
+    rules = the_game.make_rules(None, None)
+    assert set(settings) == set(rules.to_dict())  # each setting of the rules, no other
+    assert all(s.low is not None for s in settings.values() if s.kind == "int")
+    assert the_game.presets()["standard"] == rules.to_dict()
+    assert the_game.default_level in the_game.levels()

@@ -12,27 +12,24 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from cardtable.coach import MatchReview
 from cardtable.cribbage.actions import Action
 from cardtable.cribbage.lesson import LessonSession
 from cardtable.cribbage.match import Match
-from cardtable.cribbage.players import Player, make_player, player_names
+from cardtable.cribbage.players import make_player, player_names
 from cardtable.cribbage.players.hints import hint
 from cardtable.cribbage.record import dump, load
 from cardtable.cribbage.review import review_match
 from cardtable.cribbage.rules import PRESETS, Rules, make_rules
-from cardtable.cribbage.stats import CribbageFigures, cribbage_figures
-from cardtable.cribbage.views import HandReplay, HintView, SeatView, events_of, hand_end
-from cardtable.cribbage.views import seat_view as cribbage_seat_view
+from cardtable.cribbage.stats import cribbage_figures
+from cardtable.cribbage.views import HandReplay, HintView, events_of, hand_end, seat_view
 from cardtable.cribbage.views.lesson import lesson_view
 from cardtable.errors import NotYourTurnError
-from cardtable.games import About, Game, Lesson, Setting, TableHeader
-from cardtable.games.base import GameBase, finished_deal, settings_of
+from cardtable.games import About, Game, Lesson
+from cardtable.games.base import Engine, GameBase, finished_deal
 from cardtable.games.lessons import ScriptedLesson
-from cardtable.numbers import help_with_ranges
 
 __all__ = ["CRIBBAGE", "CribbageGame"]
 
@@ -50,7 +47,6 @@ _LABELS: Final = {
 _CHOICES: Final = {
     "next_game_dealer": {"loser": "the loser of the last game", "alternate": "alternates"},
 }
-_OPTIONAL: Final = ("skunk_line", "double_skunk_line", "match_points")
 
 _ABOUT: Final = About(
     tagline=(
@@ -96,40 +92,15 @@ class CribbageGame(GameBase[Match, Rules]):
     commands = "cardtable.cribbage.commands:COMMANDS"
     research = "cardtable.cribbage.env.research:RESEARCH"
     simulation = "cardtable.cribbage.simulation:SIMULATION"
-
-    def _presets(self) -> Mapping[str, Rules]:
-        return PRESETS
-
-    def _make_rules(self, preset: str | None, settings: Mapping[str, object] | None) -> Rules:
-        return make_rules(preset, settings)
-
-    def settings(self) -> tuple[Setting, ...]:
-        help = help_with_ranges(Rules.describe(), Rules.bounds())
-        return settings_of(_LABELS, help, Rules.bounds(), _CHOICES, optional=_OPTIONAL)
-
-    def _new_match(self, rules: Rules, seed: str | None, first_dealer: int | None) -> Match:
-        return Match.new(rules, seed=seed, first_dealer=first_dealer)
-
-    def _empty_match(self, rules: Rules, first_dealer: int, seed: str) -> Match:
-        return Match(rules, first_dealer, seed=seed)
+    setting_labels = _LABELS
+    setting_choices = _CHOICES
+    optional_settings = ("skunk_line", "double_skunk_line", "match_points")
 
     def _apply(self, match: Match, seat: int, action: str, stored: bool) -> str:
         parsed = Action.parse(action)
         # A table's stored actions of any age (:meth:`Match.replay`).
         record = match.replay(parsed, seat) if stored else match.apply(parsed, seat)
         return str(record.action)
-
-    def _player(self, level: str, seed: int) -> Player:
-        return make_player(level, seed)
-
-    def _level_names(self) -> Sequence[str]:
-        return player_names()
-
-    def _dump(self, match: Match) -> str:
-        return dump(match)
-
-    def _load(self, text: str) -> Match:
-        return load(text)
 
     def scores(self, match: Match) -> tuple[int, int]:
         """The points on the board in the game in play (the last game's once over)."""
@@ -144,9 +115,6 @@ class CribbageGame(GameBase[Match, Rules]):
             "winner": None if match.final is None else match.final.winner,
         }
 
-    def seat_view(self, match: Match, seat: int, header: TableHeader, aids: bool) -> SeatView:
-        return cribbage_seat_view(match, seat, header, aids)
-
     def replay(self, match: Match, seat: int, deal: int) -> HandReplay:
         hand = finished_deal(match.hands, deal)
         return HandReplay(hand_end(hand, deal), events_of(hand, seat))
@@ -158,16 +126,21 @@ class CribbageGame(GameBase[Match, Rules]):
         advice = hint(observation)
         return HintView(str(advice.action), advice.text, advice.to_dict())
 
-    def review(
-        self, match: Match, seats: tuple[int, ...], deals: tuple[int, ...] | None
-    ) -> MatchReview[Any]:
-        return review_match(match, seats=seats, deals=deals)
 
-    def seat_stats(self, match: Match, seat: int) -> CribbageFigures:
-        return cribbage_figures(match, seat)
-
-
-CRIBBAGE: Final = CribbageGame()
+CRIBBAGE: Final = CribbageGame(
+    Engine(
+        Match,
+        PRESETS,
+        make_rules,
+        make_player,
+        player_names,
+        dump,
+        load,
+        seat_view=seat_view,
+        review=review_match,
+        seat_stats=cribbage_figures,
+    )
+)
 
 
 def _conforms(game: Game[Match]) -> None:

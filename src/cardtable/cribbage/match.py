@@ -25,6 +25,7 @@ from cardtable.cribbage.actions import ACCEPT, Action, ActionKind
 from cardtable.cribbage.hand import ActionRecord, Hand, Observation, Phase
 from cardtable.cribbage.rules import Rules
 from cardtable.games.match import SeededMatch
+from cardtable.games.views import plain_fields
 
 __all__ = ["FinalScore", "GameResult", "Match", "MatchObservation"]
 
@@ -42,15 +43,7 @@ class GameResult:
     hands: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "first_dealer": self.first_dealer,
-            "winner": self.winner,
-            "pegs": list(self.pegs),
-            "kind": self.kind,
-            "game_points": self.game_points,
-            "hands": self.hands,
-        }
+        return plain_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +56,9 @@ class FinalScore:
     margin: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game_points": list(self.game_points),
-            "games_won": list(self.games_won),
-            "winner": self.winner,
-            "margin": self.margin,
-        }
+        return plain_fields(self)
+
+    to_json = to_dict  # a seat's view shows the final totals as they are
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,8 +25,7 @@ steps are decisions like any other).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Final
 
 from cardtable.cribbage.actions import Action
@@ -36,11 +35,10 @@ from cardtable.cribbage.players.base import Player
 from cardtable.cribbage.record import dump
 from cardtable.cribbage.rules import Rules
 from cardtable.games.simulation import (
-    GameResult,
     NotLegalNow,
     SimulationBase,
+    Tally,
     Unit,
-    wilson_interval,
 )
 
 __all__ = ["KINDS", "SIMULATION", "CribbageSimulation"]
@@ -57,74 +55,45 @@ class CribbageSimulation(SimulationBase):
     undecided = "tied"
     outcomes_heading = "games won by kind"
     match_points = "game points"
+    title = "Cribbage"
 
     def player(self, level: str, seed: int) -> Player:
         return make_player(level, seed)
 
-    def play(
-        self,
-        players: Sequence[Any],
-        rules: Any,
-        seed: str,
-        *,
-        seats: tuple[int, int],
-        unit: Unit,
-        index: int,
-        keep_record: bool,
-        first_dealer: int | None,
-    ) -> GameResult:
+    def deal(self, rules: Any, seed: str, first_dealer: int | None) -> Match:
         rules = rules if isinstance(rules, Rules) else Rules.from_dict(rules)
-        who = (seats.index(0), seats.index(1))
-        by_seat: tuple[Player, Player] = (players[who[0]], players[who[1]])
-        match = Match.new(rules, seed=seed, first_dealer=first_dealer)
-        decisions = [0, 0]
-        think = [0.0, 0.0]
-        clock = time.perf_counter
+        return Match.new(rules, seed=seed, first_dealer=first_dealer)
+
+    def play_out(
+        self, match: Match, by_seat: tuple[Player, Player], tally: Tally, unit: Unit
+    ) -> None:
         while not match.is_over and not (unit == "hand" and match.hands):
             seat = match.to_act
             assert seat is not None
-            observation = match.observation(seat)
-            start = clock()
-            action = by_seat[seat].act(observation)
-            think[who[seat]] += clock() - start
-            decisions[who[seat]] += 1
-            match.apply(action, seat)
-        hands_won = [0, 0]
-        hand_points = [0, 0]
+            match.apply(tally.act(by_seat[seat], match.observation(seat), seat), seat)
+
+    def finish(
+        self, match: Match, unit: Unit, seats: tuple[int, int], tally: Tally
+    ) -> tuple[int | None, tuple[int, int]]:
+        """A hand is won by the player who scored more in it (pegged and shown)."""
         for hand in match.hands:
-            gained = [hand.pegs[s] - hand.start_pegs[s] for s in (0, 1)]
-            for seat in (0, 1):
-                hand_points[who[seat]] += gained[seat]
-            if gained[0] != gained[1]:
-                hands_won[who[int(gained[1] > gained[0])]] += 1
-        outcomes: dict[str, list[int]] = {kind: [0, 0] for kind in KINDS}
+            tally.deal_scored([hand.pegs[s] - hand.start_pegs[s] for s in (0, 1)])
+        tally.deals = len(match.hands)
+        tally.outcomes = {kind: [0, 0] for kind in KINDS}
         for result in match.games:
-            outcomes[result.kind][who[result.winner]] += 1
+            tally.outcomes[result.kind][tally.who[result.winner]] += 1
         if unit == "hand":
-            points = (hand_points[0], hand_points[1])
-            winner = None if points[0] == points[1] else int(points[1] > points[0])
-        else:
-            final = match.final
-            assert final is not None
-            points = (final.game_points[seats[0]], final.game_points[seats[1]])
-            winner = who[final.winner]
-        return GameResult(
-            index=index,
-            seed=seed,
-            seats=seats,
-            winner=winner,
-            points=points,
-            deals=len(match.hands),
-            dead=0,
-            hands_won=(hands_won[0], hands_won[1]),
-            outcomes=outcomes,
-            decisions=(decisions[0], decisions[1]),
-            think=(think[0], think[1]),
-            record=dump(match) if keep_record else None,
-            hand_points=(hand_points[0], hand_points[1]),
-            first_dealer=match.first_dealer,
-            next_first_dealer=None if unit == "hand" else match.next_first_dealer(),
+            points = (tally.hand_points[0], tally.hand_points[1])
+            return None if points[0] == points[1] else int(points[1] > points[0]), points
+        final = match.final
+        assert final is not None
+        return tally.who[final.winner], (
+            final.game_points[seats[0]],
+            final.game_points[seats[1]],
         )
+
+    def record(self, match: Match) -> str:
+        return dump(match)
 
     def agent_action(self, observation: Any, text: str) -> Action:
         action = Action.parse(text)
@@ -132,78 +101,31 @@ class CribbageSimulation(SimulationBase):
             raise NotLegalNow(f"{text!r} is not legal now")
         return action
 
-    def tournament_figures(self, simulation: Any) -> dict[str, Any]:
-        """The match win rate, the game points (with skunks and double skunks), the share
-        of hands in which a player scored more than the other, the points per hand."""
-        hands_only = simulation.unit == "hand"
-        deals = simulation.deals
-        hands = max(1, deals)
-        wins = simulation.hands_won
-        points = simulation.hand_points
-        scored = wins[0] + wins[1]
-        low, high = simulation.win_interval(0)
-        hand_low, hand_high = wilson_interval(wins[0], scored)
+    def more_figures(self, simulation: Any) -> dict[str, Any]:
+        """A match's game points (with skunks and double skunks)."""
+        if simulation.unit == "hand":
+            return {}
+        game_points = simulation.total_points
         kinds = simulation.outcomes()
-        decided = simulation.games - simulation.undecided
-        matches = max(1, decided) if not hands_only else 1
-        data: dict[str, Any] = {
-            "players": list(simulation.players),
-            "unit": simulation.unit,
-            "games": simulation.games,
-            "a_win_rate": round(simulation.win_rate(0), 4),
-            "a_win_rate_ci95": [round(low, 4), round(high, 4)],
-            "hands": deals,
-            "a_hand_win_rate": round(wins[0] / scored, 4) if scored else 0.0,
-            "a_hand_win_rate_ci95": [round(hand_low, 4), round(hand_high, 4)],
-            "tied_hand_rate": round((deals - scored) / hands, 4),
-            "points_per_hand": [round(p / hands, 3) for p in points],
-            "net_points_per_hand_a": round((points[0] - points[1]) / hands, 3),
+        matches = max(1, simulation.games - simulation.undecided)
+        return {
+            "game_points": list(game_points),
+            "net_game_points_per_match_a": round((game_points[0] - game_points[1]) / matches, 3),
+            "skunks": kinds[_SKUNK],
+            "double_skunks": kinds[_DOUBLE],
         }
-        if not hands_only:
-            game_points = simulation.total_points
-            data.update(
-                {
-                    "game_points": list(game_points),
-                    "net_game_points_per_match_a": round(
-                        (game_points[0] - game_points[1]) / matches, 3
-                    ),
-                    "skunks": kinds[_SKUNK],
-                    "double_skunks": kinds[_DOUBLE],
-                }
-            )
-        data["ms_per_decision"] = [round(ms, 3) for ms in simulation.ms_per_decision()]
-        data["interrupted"] = simulation.interrupted
-        return data
 
-    def tournament_text(self, a: str, b: str, data: Mapping[str, Any]) -> str:
-        unit = "hands" if data["unit"] == "hand" else "matches"
-        low, high = data["a_win_rate_ci95"]
-        hand_low, hand_high = data["a_hand_win_rate_ci95"]
-        lines = [
-            f"{a} vs {b}: {data['games']} Cribbage {unit} on duplicate deals"
-            f"{' (interrupted)' if data['interrupted'] else ''}",
-            f"  {a} wins {100 * data['a_win_rate']:.1f}% of {unit} "
-            f"(95% CI {100 * low:.1f}-{100 * high:.1f})",
+    def more_lines(self, a: str, b: str, data: Mapping[str, Any]) -> list[str]:
+        if "game_points" not in data:
+            return []
+        points = data["game_points"]
+        skunks, doubles = data["skunks"], data["double_skunks"]
+        return [
+            f"  game points: {a} {points[0]}, {b} {points[1]} "
+            f"({data['net_game_points_per_match_a']:+} per match for {a}); "
+            f"skunks: {a} {skunks[0]}, {b} {skunks[1]}; "
+            f"double skunks: {a} {doubles[0]}, {b} {doubles[1]}"
         ]
-        if "game_points" in data:
-            points = data["game_points"]
-            skunks, doubles = data["skunks"], data["double_skunks"]
-            lines.append(
-                f"  game points: {a} {points[0]}, {b} {points[1]} "
-                f"({data['net_game_points_per_match_a']:+} per match for {a}); "
-                f"skunks: {a} {skunks[0]}, {b} {skunks[1]}; "
-                f"double skunks: {a} {doubles[0]}, {b} {doubles[1]}"
-            )
-        lines += [
-            f"  {a} outscores {b} in {100 * data['a_hand_win_rate']:.1f}% of the hands not "
-            f"tied (95% CI {100 * hand_low:.1f}-{100 * hand_high:.1f}) over {data['hands']} "
-            f"hands; tied {100 * data['tied_hand_rate']:.1f}%",
-            f"  points per hand: {a} {data['points_per_hand'][0]}, "
-            f"{b} {data['points_per_hand'][1]}",
-            f"  ms per decision: {a} {data['ms_per_decision'][0]}, "
-            f"{b} {data['ms_per_decision'][1]}",
-        ]
-        return "\n".join(lines) + "\n"
 
 
 SIMULATION: Final = CribbageSimulation()

@@ -3,24 +3,38 @@ same way, so that a game's own adapter says only what is particular to it.
 
 A game built on an engine of the usual shape (a rules value with presets, a match that
 applies parsed actions and gives each seat its observation, players that act on an
-observation, a text record) subclasses :class:`GameBase`, names those parts as class
-attributes, and writes the few functions that read its match (scores, summary) and build its
-views. Everything here goes through the game's engine; nothing here knows any game.
+observation, a text record) subclasses :class:`GameBase`, names those parts once in an
+:class:`Engine` (and its settings' words as class attributes), and writes the few functions
+that read its match (scores, summary) and build its views. A game of another shape writes
+the hooks (``_new_match``, ``_dump``, ...) itself instead. Everything here goes through the
+game's engine; nothing here knows any game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from cardtable.coach import MatchReview
 from cardtable.errors import IllegalActionError, InvalidRulesError
-from cardtable.games.interface import About, GameView, Lesson, Ref, SeatStats, SeatView, Setting
+from cardtable.games.interface import (
+    About,
+    GameMatch,
+    GameView,
+    Lesson,
+    Ref,
+    SeatStats,
+    SeatView,
+    Setting,
+)
+from cardtable.games.levels import LEARNING_PATH
 from cardtable.games.views import TableHeader
+from cardtable.numbers import help_with_ranges
 
 __all__ = [
     "About",
+    "Engine",
     "GameBase",
     "ObservingComputer",
     "finished_deal",
@@ -29,7 +43,7 @@ __all__ = [
 ]
 
 # The order lobbies list computer levels in: the learning path, then the baselines.
-LEVEL_ORDER: tuple[str, ...] = ("beginner", "intermediate", "expert", "simple", "random")
+LEVEL_ORDER: tuple[str, ...] = (*LEARNING_PATH, "simple", "random")
 
 
 class _Rules(Protocol):
@@ -40,27 +54,11 @@ class _Player(Protocol):
     def act(self, observation: Any, /) -> object: ...
 
 
-class _Match(Protocol):
-    @property
-    def seed(self) -> str | None: ...
-
-    @property
-    def first_dealer(self) -> int: ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def to_act(self) -> int | None: ...
+class _Match(GameMatch, Protocol):
+    """A match of the usual shape: what the table needs, and its engine's parts."""
 
     @property
     def hands(self) -> Sequence[Any]: ...
-
-    def may_act(self, seat: int) -> bool: ...
-
-    def copy(self) -> Self: ...
-
-    def next_first_dealer(self) -> int: ...
 
     def legal_actions(self) -> Sequence[object]: ...
 
@@ -69,6 +67,36 @@ class _Match(Protocol):
 
 M = TypeVar("M", bound=_Match)
 R = TypeVar("R", bound=_Rules)
+M_co = TypeVar("M_co", bound=_Match, covariant=True)
+R_contra = TypeVar("R_contra", bound=_Rules, contravariant=True)
+
+
+class _MatchType(Protocol[M_co, R_contra]):
+    """A match class of the usual shape: ``Match(rules, first_dealer, seed)`` starts one to
+    replay stored actions into, ``Match.new(rules, seed, first_dealer)`` deals a new one."""
+
+    def __call__(self, rules: R_contra, first_dealer: int, seed: str) -> M_co: ...
+
+    def new(self, rules: R_contra, seed: str | None, first_dealer: int | None) -> M_co: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Engine(Generic[M, R]):
+    """A game engine's parts of the usual shape, named once: :class:`GameBase`'s hooks use
+    them, so that a game's adapter does not forward each of them by hand.
+
+    ``review`` and ``seat_stats`` are optional (``None``: no coach, no statistics)."""
+
+    match: _MatchType[M, R]
+    presets: Mapping[str, R]
+    make_rules: Callable[[str | None, Mapping[str, object] | None], R]
+    make_player: Callable[[str, int], _Player]
+    player_names: Callable[[], Sequence[str]]
+    dump: Callable[[M], str]
+    load: Callable[[str], M]
+    seat_view: Callable[[M, int, TableHeader, bool], SeatView] | None = None
+    review: Callable[..., MatchReview[Any]] | None = None
+    seat_stats: Callable[[M, int], SeatStats] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,9 +151,10 @@ def finished_deal(hands: Sequence[Any], deal: int) -> Any:
 class GameBase(Generic[M, R]):
     """The parts of a game adapter that are the same for every game (see the module).
 
-    A subclass sets the class attributes below and writes :meth:`scores`,
-    :meth:`summary`, :meth:`seat_view`, :meth:`replay` and :meth:`hint`; the rest it may
-    leave as they are (no lesson, no coach, no statistics, no screens or commands of its
+    A subclass sets the class attributes below, gives its :class:`Engine` (or writes the
+    hooks that would read it), and writes :meth:`scores`, :meth:`summary`, :meth:`replay`
+    and :meth:`hint` (and :meth:`seat_view` where its engine does not name one); the rest it
+    may leave as they are (no lesson, no coach, no statistics, no screens or commands of its
     own) or override.
     """
 
@@ -139,36 +168,51 @@ class GameBase(Generic[M, R]):
     research: ClassVar[Ref | None] = None
     simulation: ClassVar[Ref | None] = None
     lesson: ClassVar[Lesson | None] = None
+    # Its settings as :meth:`settings` lists them (none when ``setting_labels`` is empty):
+    # the label of each by name, in order; the words of each choice; those that may be off.
+    setting_labels: ClassVar[Mapping[str, str]] = {}
+    setting_choices: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    optional_settings: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, engine: Engine[M, R] | None = None) -> None:
+        self._engine = engine
 
     # -- what the subclass names: its engine's parts ---------------------------------
 
+    @property
+    def engine(self) -> Engine[M, R]:
+        """The engine's parts, for a game that gave them (the hooks below read them)."""
+        if self._engine is None:
+            raise NotImplementedError(f"{type(self).__name__} names no engine: write its hooks")
+        return self._engine
+
     def _presets(self) -> Mapping[str, R]:
-        raise NotImplementedError
+        return self.engine.presets
 
     def _make_rules(self, preset: str | None, settings: Mapping[str, object] | None) -> R:
-        raise NotImplementedError
+        return self.engine.make_rules(preset, settings)
 
     def _new_match(self, rules: R, seed: str | None, first_dealer: int | None) -> M:
-        raise NotImplementedError
+        return self.engine.match.new(rules, seed, first_dealer)
 
     def _empty_match(self, rules: R, first_dealer: int, seed: str) -> M:
-        raise NotImplementedError
+        return self.engine.match(rules, first_dealer, seed)
 
     def _apply(self, match: M, seat: int, action: str, stored: bool) -> str:
         """Apply a text action (``stored``: one read back from a table or a record)."""
         raise NotImplementedError
 
     def _player(self, level: str, seed: int) -> _Player:
-        raise NotImplementedError
+        return self.engine.make_player(level, seed)
 
     def _level_names(self) -> Sequence[str]:
-        raise NotImplementedError
+        return self.engine.player_names()
 
     def _dump(self, match: M) -> str:
-        raise NotImplementedError
+        return self.engine.dump(match)
 
     def _load(self, text: str) -> M:
-        raise NotImplementedError
+        return self.engine.load(text)
 
     # -- the interface, the same for every game ---------------------------------------
 
@@ -181,7 +225,17 @@ class GameBase(Generic[M, R]):
         return {name: rules.to_dict() for name, rules in self._presets().items()}
 
     def settings(self) -> tuple[Setting, ...]:
-        return ()
+        if not self.setting_labels:
+            return ()
+        rules = self.rules_type  # a RulesBase: its settings' help and ranges
+        help = help_with_ranges(rules.describe(), rules.bounds())
+        return settings_of(
+            self.setting_labels,
+            help,
+            rules.bounds(),
+            self.setting_choices,
+            optional=self.optional_settings,
+        )
 
     def rules_from_dict(self, data: Mapping[str, Any]) -> R:
         if not isinstance(data, Mapping):
@@ -247,10 +301,12 @@ class GameBase(Generic[M, R]):
     def review(
         self, match: M, seats: tuple[int, ...], deals: tuple[int, ...] | None
     ) -> MatchReview[Any] | None:
-        return None
+        review = None if self._engine is None else self._engine.review
+        return None if review is None else review(match, seats=seats, deals=deals)
 
     def seat_stats(self, match: M, seat: int) -> SeatStats | None:
-        return None
+        stats = None if self._engine is None else self._engine.seat_stats
+        return None if stats is None else stats(match, seat)
 
     # -- what every game writes for itself --------------------------------------------
 
@@ -261,7 +317,10 @@ class GameBase(Generic[M, R]):
         raise NotImplementedError
 
     def seat_view(self, match: M, seat: int, header: TableHeader, aids: bool) -> SeatView:
-        raise NotImplementedError
+        view = None if self._engine is None else self._engine.seat_view
+        if view is None:
+            raise NotImplementedError
+        return view(match, seat, header, aids)
 
     def replay(self, match: M, seat: int, deal: int) -> GameView:
         raise NotImplementedError

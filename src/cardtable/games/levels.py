@@ -18,7 +18,10 @@ from typing import Any, Generic, TypeVar
 
 from cardtable.errors import CardTableError
 
-__all__ = ["Levels"]
+__all__ = ["LEARNING_PATH", "Levels"]
+
+# The levels a person climbs, weakest first (each game's ``players.LEVELS``).
+LEARNING_PATH: tuple[str, ...] = ("beginner", "intermediate", "expert")
 
 P = TypeVar("P")
 

@@ -28,6 +28,7 @@ __all__ = [
     "HumanOrComputer",
     "MadeOnce",
     "PlayerView",
+    "SeatHead",
     "TableHeader",
     "action_label",
     "choices_of",
@@ -133,6 +134,46 @@ class TableHeader:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatHead:
+    """What every game's seat view begins with: the match, the seat and the players, the
+    rules, whether the match is over and how many actions it has had. A game's seat view
+    derives from it and adds its own table."""
+
+    match_id: str
+    game: str
+    seat: int
+    players: tuple[PlayerView, PlayerView]
+    rules: Mapping[str, Any]
+    status: str  # active or finished
+    action_count: int
+
+    @staticmethod
+    def fields_of(header: TableHeader, seat: int, rules: Any, over: bool) -> dict[str, Any]:
+        """The head's fields for ``seat`` at a match (keyword arguments of a seat view)."""
+        return {
+            "match_id": header.match_id,
+            "game": header.game,
+            "seat": seat,
+            "players": header.players,
+            "rules": rules_json(rules),
+            "status": "finished" if over else "active",
+            "action_count": header.action_count,
+        }
+
+    def head_json(self) -> dict[str, Any]:
+        """The head's part of the seat view's JSON, first in it."""
+        return {
+            "match_id": self.match_id,
+            "game": self.game,
+            "seat": self.seat,
+            "players": [player.to_json() for player in self.players],
+            "rules": dict(self.rules),
+            "status": self.status,
+            "action_count": self.action_count,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Choice:
     """One legal action as a generic screen offers it: the text to send, and a label."""
 
@@ -140,7 +181,7 @@ class Choice:
     label: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "label": self.label}
+        return plain_fields(self)
 
 
 @dataclass(frozen=True, slots=True)

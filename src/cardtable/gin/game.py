@@ -11,26 +11,24 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
-from cardtable.coach import MatchReview
 from cardtable.errors import NotYourTurnError
-from cardtable.games import About, Game, Lesson, Setting, TableHeader
-from cardtable.games.base import GameBase, finished_deal, settings_of
+from cardtable.games import About, Game, Lesson
+from cardtable.games.base import Engine, GameBase, finished_deal
 from cardtable.games.lessons import ScriptedLesson
 from cardtable.gin.actions import Action
 from cardtable.gin.lesson import LessonSession
 from cardtable.gin.match import Match
-from cardtable.gin.players import Player, make_player, player_names
+from cardtable.gin.players import make_player, player_names
 from cardtable.gin.players.hints import hint
 from cardtable.gin.record import dump, load
 from cardtable.gin.review import review_match
 from cardtable.gin.rules import PRESETS, Rules, make_rules
-from cardtable.gin.stats import GinFigures, gin_figures
-from cardtable.gin.views import HandReplay, HintView, SeatView, hand_replay, hint_view, seat_view
+from cardtable.gin.stats import gin_figures
+from cardtable.gin.views import HandReplay, HintView, hand_replay, hint_view, seat_view
 from cardtable.gin.views.advice import lesson_view
-from cardtable.numbers import help_with_ranges
 
 __all__ = ["GIN", "GinGame"]
 
@@ -112,39 +110,14 @@ class GinGame(GameBase[Match, Rules]):
     commands = "cardtable.gin.commands:COMMANDS"
     research = "cardtable.gin.env.research:RESEARCH"
     simulation = "cardtable.gin.simulation:SIMULATION"
-
-    def _presets(self) -> Mapping[str, Rules]:
-        return PRESETS
-
-    def _make_rules(self, preset: str | None, settings: Mapping[str, object] | None) -> Rules:
-        return make_rules(preset, settings)
-
-    def settings(self) -> tuple[Setting, ...]:
-        help = help_with_ranges(Rules.describe(), Rules.bounds())
-        return settings_of(_LABELS, help, Rules.bounds(), _CHOICES, optional=("big_gin_bonus",))
-
-    def _new_match(self, rules: Rules, seed: str | None, first_dealer: int | None) -> Match:
-        return Match.new(rules, seed=seed, first_dealer=first_dealer)
-
-    def _empty_match(self, rules: Rules, first_dealer: int, seed: str) -> Match:
-        return Match(rules, first_dealer, seed=seed)
+    setting_labels = _LABELS
+    setting_choices = _CHOICES
+    optional_settings = ("big_gin_bonus",)
 
     def _apply(self, match: Match, seat: int, action: str, stored: bool) -> str:
         # The stored text is the record's: a knock names the melds it laid out, so that a
         # replay lays out the same ones.
         return str(match.apply(Action.parse(action), seat).action)
-
-    def _player(self, level: str, seed: int) -> Player:
-        return make_player(level, seed)
-
-    def _level_names(self) -> Sequence[str]:
-        return player_names()
-
-    def _dump(self, match: Match) -> str:
-        return dump(match)
-
-    def _load(self, text: str) -> Match:
-        return load(text)
 
     def scores(self, match: Match) -> tuple[int, int]:
         """The running scores, or the final totals (bonuses in) once the match is over."""
@@ -158,9 +131,6 @@ class GinGame(GameBase[Match, Rules]):
             "winner": None if match.final is None else match.final.winner,
         }
 
-    def seat_view(self, match: Match, seat: int, header: TableHeader, aids: bool) -> SeatView:
-        return seat_view(match, seat, header, aids)
-
     def replay(self, match: Match, seat: int, deal: int) -> HandReplay:
         return hand_replay(finished_deal(match.hands, deal), deal, seat)
 
@@ -170,16 +140,21 @@ class GinGame(GameBase[Match, Rules]):
             raise NotYourTurnError("it is not your turn: no hint to give")
         return hint_view(hint(observation))
 
-    def review(
-        self, match: Match, seats: tuple[int, ...], deals: tuple[int, ...] | None
-    ) -> MatchReview[Any]:
-        return review_match(match, seats=seats, deals=deals)
 
-    def seat_stats(self, match: Match, seat: int) -> GinFigures:
-        return gin_figures(match, seat)
-
-
-GIN: Final = GinGame()
+GIN: Final = GinGame(
+    Engine(
+        Match,
+        PRESETS,
+        make_rules,
+        make_player,
+        player_names,
+        dump,
+        load,
+        seat_view=seat_view,
+        review=review_match,
+        seat_stats=gin_figures,
+    )
+)
 
 
 def _conforms(game: Game[Match]) -> None:

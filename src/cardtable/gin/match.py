@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.games.match import SeededMatch
+from cardtable.games.views import plain_fields
 from cardtable.gin.actions import Action
 from cardtable.gin.hand import ActionRecord, Hand, Observation
 from cardtable.gin.rules import Rules
@@ -59,18 +60,9 @@ class FinalScore:
     shutout: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "hand_points": list(self.hand_points),
-            "boxes": list(self.boxes),
-            "line_bonus": list(self.line_bonus),
-            "game_bonus": list(self.game_bonus),
-            "shutout_bonus": list(self.shutout_bonus),
-            "totals": list(self.totals),
-            "reached_target": self.reached_target,
-            "winner": self.winner,
-            "margin": self.margin,
-            "shutout": self.shutout,
-        }
+        return plain_fields(self)
+
+    to_json = to_dict  # a seat's view shows the final totals as they are
 
 
 def final_score(

@@ -11,17 +11,19 @@ gin players, hand by hand on the engine's own actions, and how gin's results rea
 
 from __future__ import annotations
 
-import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any, Final
 
 from cardtable.games.simulation import (
-    GameResult,
     NotLegalNow,
     SimulationBase,
+    Tally,
     Unit,
-    wilson_interval,
+    end_figures,
+    points_and_pace_lines,
+    points_figures,
+    text_lines,
+    win_figures,
 )
 from cardtable.gin.actions import Action
 from cardtable.gin.hand import Observation
@@ -34,60 +36,28 @@ from cardtable.gin.showdown import HandResult, Outcome
 __all__ = ["SIMULATION", "GinSimulation"]
 
 
-@dataclass
-class _Tally:
-    """One game's counts, per player (not per seat), as its hands are played."""
-
-    who: tuple[int, int]  # the player (0 or 1) in each seat
-    decisions: list[int] = field(default_factory=lambda: [0, 0])
-    think: list[float] = field(default_factory=lambda: [0.0, 0.0])
-    hands_won: list[int] = field(default_factory=lambda: [0, 0])
-    hand_points: list[int] = field(default_factory=lambda: [0, 0])
-    outcomes: dict[str, list[int]] = field(default_factory=dict)
-    dead: int = 0
-
-    def score(self, result: HandResult) -> None:
-        if result.winner is None:
-            self.dead += 1
-            return
-        winner = self.who[result.winner]
-        self.hands_won[winner] += 1
-        self.hand_points[winner] += result.points
-        self.outcomes.setdefault(result.outcome.value, [0, 0])[winner] += 1
+def _score(tally: Tally, result: HandResult) -> None:
+    """Count a finished hand: a dead one, or a win by its outcome."""
+    tally.deals += 1
+    if result.winner is None:
+        tally.dead += 1
+        return
+    winner = tally.who[result.winner]
+    tally.hands_won[winner] += 1
+    tally.hand_points[winner] += result.points
+    tally.outcomes.setdefault(result.outcome.value, [0, 0])[winner] += 1
 
 
-def _play_hand(match: Match, by_seat: Sequence[Player], tally: _Tally) -> None:
+def _play_hand(match: Match, by_seat: tuple[Player, Player], tally: Tally) -> None:
     """Play the match's hand in play to its end (the match deals the next one)."""
     hand = match.current
     scores = (match.scores[0], match.scores[1])
-    clock = time.perf_counter
     while not hand.is_over:
         seat = hand.to_act
-        observation = hand.observation(seat, scores)
-        start = clock()
-        action = by_seat[seat].act(observation)
-        tally.think[tally.who[seat]] += clock() - start
-        tally.decisions[tally.who[seat]] += 1
-        match.apply(action, seat)
+        match.apply(tally.act(by_seat[seat], hand.observation(seat, scores), seat), seat)
     result = hand.result
     assert result is not None
-    tally.score(result)
-
-
-def _winner_and_points(
-    match: Match, unit: Unit, seats: tuple[int, int], who: tuple[int, int]
-) -> tuple[int | None, tuple[int, int]]:
-    """The winning player (``None`` for a dead deal) and each player's points."""
-    if unit == "hand":
-        first = match.hands[0].result
-        assert first is not None
-        if first.winner is None:
-            return None, (0, 0)
-        winner = who[first.winner]
-        return winner, (first.points, 0) if winner == 0 else (0, first.points)
-    final = match.final
-    assert final is not None
-    return who[final.winner], (final.totals[seats[0]], final.totals[seats[1]])
+    _score(tally, result)
 
 
 _GIN: Final = Outcome.GIN.value
@@ -108,45 +78,34 @@ class GinSimulation(SimulationBase):
     def player(self, level: str, seed: int) -> Player:
         return make_player(level, seed)
 
-    def play(
-        self,
-        players: Sequence[Any],
-        rules: Any,
-        seed: str,
-        *,
-        seats: tuple[int, int],
-        unit: Unit,
-        index: int,
-        keep_record: bool,
-        first_dealer: int | None,
-    ) -> GameResult:
+    def deal(self, rules: Any, seed: str, first_dealer: int | None) -> Match:
         rules = rules if isinstance(rules, Rules) else Rules.from_dict(rules)
-        who = (seats.index(0), seats.index(1))
-        by_seat = (players[who[0]], players[who[1]])
-        match = Match.new(rules, seed=seed, first_dealer=first_dealer)
-        tally = _Tally(who)
+        return Match.new(rules, seed=seed, first_dealer=first_dealer)
+
+    def play_out(self, match: Match, by_seat: tuple[Any, Any], tally: Tally, unit: Unit) -> None:
         while not match.is_over:
             _play_hand(match, by_seat, tally)
             if unit == "hand":
                 break
-        winner, points = _winner_and_points(match, unit, seats, who)
-        return GameResult(
-            index=index,
-            seed=seed,
-            seats=seats,
-            winner=winner,
-            points=points,
-            deals=tally.dead + tally.hands_won[0] + tally.hands_won[1],
-            dead=tally.dead,
-            hands_won=(tally.hands_won[0], tally.hands_won[1]),
-            outcomes=tally.outcomes,
-            decisions=(tally.decisions[0], tally.decisions[1]),
-            think=(tally.think[0], tally.think[1]),
-            record=dump(match) if keep_record else None,
-            hand_points=(tally.hand_points[0], tally.hand_points[1]),
-            first_dealer=match.first_dealer,
-            next_first_dealer=None if unit == "hand" else match.next_first_dealer(),
-        )
+
+    def finish(
+        self, match: Match, unit: Unit, seats: tuple[int, int], tally: Tally
+    ) -> tuple[int | None, tuple[int, int]]:
+        """The winning player (``None`` for a dead deal) and each player's points."""
+        who = tally.who
+        if unit == "hand":
+            first = match.hands[0].result
+            assert first is not None
+            if first.winner is None:
+                return None, (0, 0)
+            winner = who[first.winner]
+            return winner, (first.points, 0) if winner == 0 else (0, first.points)
+        final = match.final
+        assert final is not None
+        return who[final.winner], (final.totals[seats[0]], final.totals[seats[1]])
+
+    def record(self, match: Match) -> str:
+        return dump(match)
 
     def agent_action(self, observation: Any, text: str) -> Action:
         seen: Observation = observation
@@ -160,50 +119,31 @@ class GinSimulation(SimulationBase):
         """Gin's figures: win rates, points per hand, gin, undercut and dead-hand rates."""
         hands = max(1, simulation.deals)
         dead = simulation.dead_deals
-        scored = simulation.deals - dead
-        won = simulation.hands_won
-        points = simulation.hand_points
         outcomes = simulation.outcomes()
         gins = [outcomes[_GIN][k] + outcomes[_BIG_GIN][k] for k in (0, 1)]
-        low, high = simulation.win_interval(0)
-        hand_low, hand_high = wilson_interval(won[0], scored)
-        return {
-            "players": list(simulation.players),
-            "unit": simulation.unit,
-            "games": simulation.games,
-            "a_win_rate": round(simulation.win_rate(0), 4),
-            "a_win_rate_ci95": [round(low, 4), round(high, 4)],
-            "hands": simulation.deals,
-            "a_hand_win_rate": round(won[0] / scored, 4) if scored else 0.0,
-            "a_hand_win_rate_ci95": [round(hand_low, 4), round(hand_high, 4)],
-            "points_per_hand": [round(p / hands, 3) for p in points],
-            "net_points_per_hand_a": round((points[0] - points[1]) / hands, 3),
-            "gin_rate": [round(g / hands, 4) for g in gins],
-            "undercut_rate": [round(u / hands, 4) for u in outcomes[_UNDERCUT]],
-            "dead_hand_rate": round(dead / hands, 4),
-            "ms_per_decision": [round(ms, 3) for ms in simulation.ms_per_decision()],
-            "interrupted": simulation.interrupted,
-        }
+        data = win_figures(simulation, simulation.deals - dead)
+        data.update(points_figures(simulation))
+        data["gin_rate"] = [round(g / hands, 4) for g in gins]
+        data["undercut_rate"] = [round(u / hands, 4) for u in outcomes[_UNDERCUT]]
+        data["dead_hand_rate"] = round(dead / hands, 4)
+        data.update(end_figures(simulation))
+        return data
 
     def tournament_text(self, a: str, b: str, data: Mapping[str, Any]) -> str:
         unit = "hands" if data["unit"] == "hand" else "matches"
-        low, high = data["a_win_rate_ci95"]
         hand_low, hand_high = data["a_hand_win_rate_ci95"]
-        return (
-            f"{a} vs {b}: {data['games']} {unit} on duplicate deals"
-            f"{' (interrupted)' if data['interrupted'] else ''}\n"
-            f"  {a} wins {100 * data['a_win_rate']:.1f}% of {unit} "
-            f"(95% CI {100 * low:.1f}-{100 * high:.1f})\n"
+        points, pace = points_and_pace_lines(a, b, data)
+        lines = [
+            *text_lines(a, b, data, unit, ""),
             f"  {a} wins {100 * data['a_hand_win_rate']:.1f}% of scored hands "
-            f"(95% CI {100 * hand_low:.1f}-{100 * hand_high:.1f}) over {data['hands']} hands\n"
-            f"  points per hand: {a} {data['points_per_hand'][0]}, "
-            f"{b} {data['points_per_hand'][1]}\n"
+            f"(95% CI {100 * hand_low:.1f}-{100 * hand_high:.1f}) over {data['hands']} hands",
+            points,
             f"  gin rate: {a} {data['gin_rate'][0]}, {b} {data['gin_rate'][1]}; "
             f"undercut rate: {a} {data['undercut_rate'][0]}, {b} {data['undercut_rate'][1]}; "
-            f"dead hands {data['dead_hand_rate']}\n"
-            f"  ms per decision: {a} {data['ms_per_decision'][0]}, "
-            f"{b} {data['ms_per_decision'][1]}\n"
-        )
+            f"dead hands {data['dead_hand_rate']}",
+            pace,
+        ]
+        return "\n".join(lines) + "\n"
 
 
 SIMULATION: Final = GinSimulation()

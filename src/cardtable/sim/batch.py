@@ -34,7 +34,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from cardtable.errors import InvalidRulesError
 from cardtable.games import GameRules
@@ -181,32 +181,37 @@ def round_robin(
     return results
 
 
+class RunOptions(TypedDict, total=False):
+    """The keyword options of :func:`round_robin`, which :func:`simulate` passes on as they
+    are (their defaults and meaning are :func:`round_robin`'s)."""
+
+    unit: Unit
+    rules: GameRules | str | None
+    settings: Mapping[str, Any] | None
+    seed: str | int | None
+    workers: int
+    backend: Backend
+    paired: bool
+    keep_records: bool
+    chunk_size: int | None
+    ray_address: str | None
+    progress: Progress | None
+    partial_on_interrupt: bool
+    series: int
+    game: str | None
+
+
 def simulate(
     players: Sequence[PlayerSpec] = ("simple", "simple"),
     games: int = 100,
-    *,
-    unit: Unit = "match",
-    rules: GameRules | str | None = None,
-    settings: Mapping[str, Any] | None = None,
-    seed: str | int | None = None,
-    workers: int = 1,
-    backend: Backend = "process",
-    paired: bool = True,
-    keep_records: bool = False,
-    chunk_size: int | None = None,
-    ray_address: str | None = None,
-    progress: Progress | None = None,
-    partial_on_interrupt: bool = False,
-    series: int = 1,
-    game: str | None = None,
+    **options: Unpack[RunOptions],
 ) -> SimulationResult:
     """Play ``games`` games between two players; see the module docstring for the seeding.
 
     ``workers`` processes (spawned) share the games; ``backend="ray"`` sends them to Ray
     instead (a local instance of ``workers`` CPUs, the cluster at ``ray_address``, or the
     instance already initialised). ``keep_records`` keeps every game's match record.
-    ``progress``, ``partial_on_interrupt``, ``series`` and ``game`` are those of
-    :func:`round_robin`.
+    Every keyword option (:class:`RunOptions`) is :func:`round_robin`'s, with its default.
 
     >>> seen = []
     >>> result = simulate(["simple", "random"], games=4, unit="hand", progress=seen.append)
@@ -215,21 +220,4 @@ def simulate(
     """
     if len(players) != 2:
         raise ValueError(f"simulate takes two players, not {len(players)}: see round_robin")
-    return round_robin(
-        players,
-        games,
-        unit=unit,
-        rules=rules,
-        settings=settings,
-        seed=seed,
-        workers=workers,
-        backend=backend,
-        paired=paired,
-        keep_records=keep_records,
-        chunk_size=chunk_size,
-        ray_address=ray_address,
-        progress=progress,
-        partial_on_interrupt=partial_on_interrupt,
-        series=series,
-        game=game,
-    )[0]
+    return round_robin(players, games, **options)[0]

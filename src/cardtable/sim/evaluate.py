@@ -142,7 +142,6 @@ def figures(result: SimulationResult) -> dict[str, Any]:
     >>> data["opponent"], data["games"], data["wins"], data["mean_margin_ci95"]
     ('random', 2, [2, 0], None)
     """
-    low, high = result.win_interval(0)
     won = result.hands_won
     decided = won[0] + won[1]
     hand_low, hand_high = wilson_interval(won[0], decided)
@@ -157,11 +156,7 @@ def figures(result: SimulationResult) -> dict[str, Any]:
     return {
         "opponent": result.players[1],
         "unit": result.unit,
-        "games": result.games,
-        "wins": list(result.wins),
-        "undecided": result.undecided,
-        "win_rate": round(result.win_rate(0), 4),
-        "win_rate_ci95": [round(low, 4), round(high, 4)],
+        **result.win_figures(),
         "hands": result.deals,
         "hands_decided": decided,
         "hands_won": list(won),

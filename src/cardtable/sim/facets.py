@@ -15,17 +15,15 @@ True
 
 from __future__ import annotations
 
-import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from cardtable.games import AnyGame, default_game, game, load_ref
 from cardtable.games.simulation import (
-    GameResult,
     Simulation,
     SimulationBase,
+    Tally,
     Unit,
-    wilson_interval,
 )
 
 __all__ = ["InterfaceSimulation", "game_of", "simulation_of"]
@@ -62,123 +60,43 @@ class InterfaceSimulation(SimulationBase):
     def __init__(self, of: AnyGame) -> None:
         self.game = of
         self.seed_prefix = of.name
+        self.title = of.title
 
     def player(self, level: str, seed: int) -> Any:
         return self.game.player(level, seed)
 
-    def play(
-        self,
-        players: Sequence[Any],
-        rules: Any,
-        seed: str,
-        *,
-        seats: tuple[int, int],
-        unit: Unit,
-        index: int,
-        keep_record: bool,
-        first_dealer: int | None,
-    ) -> GameResult:
-        the = self.game
+    def deal(self, rules: Any, seed: str, first_dealer: int | None) -> Any:
         if isinstance(rules, Mapping):
-            rules = the.rules_from_dict(rules)
-        who = (seats.index(0), seats.index(1))
-        by_seat = (players[who[0]], players[who[1]])
-        match = the.deal(rules, seed, first_dealer)
-        decisions = [0, 0]
-        think = [0.0, 0.0]
-        hands_won = [0, 0]
-        hand_points = [0, 0]
-        first_hand = (0, 0)
+            rules = self.game.rules_from_dict(rules)
+        return self.game.deal(rules, seed, first_dealer)
+
+    def play_out(self, match: Any, by_seat: tuple[Any, Any], tally: Tally, unit: Unit) -> None:
+        the = self.game
         before = the.scores(match)
-        deals = 0
-        clock = time.perf_counter
-        while not match.is_over and not (unit == "hand" and deals):
+        while not match.is_over and not (unit == "hand" and tally.deals):
             seat = match.to_act
             if seat is None:  # both seats may act at once: the first of them
                 seat = 0 if match.may_act(0) else 1
-            observation = the.observation(match, seat)
-            start = clock()
-            action = by_seat[seat].act(observation)
-            think[who[seat]] += clock() - start
-            decisions[who[seat]] += 1
+            action = tally.act(by_seat[seat], the.observation(match, seat), seat)
             the.apply(match, seat, str(action))
-            if the.deals_finished(match) > deals:
-                deals = the.deals_finished(match)
+            if the.deals_finished(match) > tally.deals:
+                tally.deals = the.deals_finished(match)
                 after = the.scores(match)
-                gained = (after[0] - before[0], after[1] - before[1])
+                tally.deal_scored((after[0] - before[0], after[1] - before[1]))
                 before = after
-                for s in (0, 1):
-                    hand_points[who[s]] += gained[s]
-                if gained[0] != gained[1]:
-                    hands_won[who[int(gained[1] > gained[0])]] += 1
-                if deals == 1:
-                    first_hand = (gained[seats[0]], gained[seats[1]])
-        if unit == "hand":
-            points = first_hand
-            winner = None if points[0] == points[1] else int(points[1] > points[0])
-        else:
-            final = the.scores(match)
-            points = (final[seats[0]], final[seats[1]])
-            won = the.winner(match)
-            winner = None if won is None else who[won]
-        return GameResult(
-            index=index,
-            seed=seed,
-            seats=seats,
-            winner=winner,
-            points=points,
-            deals=deals,
-            dead=0,
-            hands_won=(hands_won[0], hands_won[1]),
-            outcomes={},
-            decisions=(decisions[0], decisions[1]),
-            think=(think[0], think[1]),
-            record=the.record(match) if keep_record else None,
-            hand_points=(hand_points[0], hand_points[1]),
-            first_dealer=match.first_dealer,
-            next_first_dealer=None if unit == "hand" else match.next_first_dealer(),
-        )
+
+    def finish(
+        self, match: Any, unit: Unit, seats: tuple[int, int], tally: Tally
+    ) -> tuple[int | None, tuple[int, int]]:
+        if unit == "hand":  # one deal played: its points are all the points
+            points = (tally.hand_points[0], tally.hand_points[1])
+            return None if points[0] == points[1] else int(points[1] > points[0]), points
+        final = self.game.scores(match)
+        won = self.game.winner(match)
+        return None if won is None else tally.who[won], (final[seats[0]], final[seats[1]])
+
+    def record(self, match: Any) -> str:
+        return self.game.record(match)
 
     def agent_action(self, observation: Any, text: str) -> str:
         return text  # the game checks it when it is applied, and blames the agent
-
-    def tournament_figures(self, simulation: Any) -> dict[str, Any]:
-        hands = max(1, simulation.deals)
-        won = simulation.hands_won
-        decided = won[0] + won[1]
-        points = simulation.hand_points
-        low, high = simulation.win_interval(0)
-        hand_low, hand_high = wilson_interval(won[0], decided)
-        return {
-            "players": list(simulation.players),
-            "unit": simulation.unit,
-            "games": simulation.games,
-            "a_win_rate": round(simulation.win_rate(0), 4),
-            "a_win_rate_ci95": [round(low, 4), round(high, 4)],
-            "hands": simulation.deals,
-            "a_hand_win_rate": round(won[0] / decided, 4) if decided else 0.0,
-            "a_hand_win_rate_ci95": [round(hand_low, 4), round(hand_high, 4)],
-            "tied_hand_rate": round((simulation.deals - decided) / hands, 4),
-            "points_per_hand": [round(p / hands, 3) for p in points],
-            "net_points_per_hand_a": round((points[0] - points[1]) / hands, 3),
-            "ms_per_decision": [round(ms, 3) for ms in simulation.ms_per_decision()],
-            "interrupted": simulation.interrupted,
-        }
-
-    def tournament_text(self, a: str, b: str, data: Mapping[str, Any]) -> str:
-        unit = "hands" if data["unit"] == "hand" else "matches"
-        low, high = data["a_win_rate_ci95"]
-        hand_low, hand_high = data["a_hand_win_rate_ci95"]
-        return (
-            f"{a} vs {b}: {data['games']} {self.game.title} {unit} on duplicate deals"
-            f"{' (interrupted)' if data['interrupted'] else ''}\n"
-            f"  {a} wins {100 * data['a_win_rate']:.1f}% of {unit} "
-            f"(95% CI {100 * low:.1f}-{100 * high:.1f})\n"
-            f"  {a} outscores {b} in {100 * data['a_hand_win_rate']:.1f}% of the hands not "
-            f"tied (95% CI {100 * hand_low:.1f}-{100 * hand_high:.1f}) over {data['hands']} "
-            f"hands; tied {100 * data['tied_hand_rate']:.1f}%\n"
-            f"  points per hand: {a} {data['points_per_hand'][0]}, "
-            f"{b} {data['points_per_hand'][1]}\n"
-            f"  ms per decision: {a} {data['ms_per_decision'][0]}, "
-            f"{b} {data['ms_per_decision'][1]}\n"
-        )

@@ -186,10 +186,21 @@ class SimulationResult:
                 counts[1] += pair[1]
         return total
 
+    def win_figures(self) -> dict[str, Any]:
+        """The games, each player's wins, the undecided games and player A's win rate, as
+        every summary of a run gives them."""
+        low, high = self.win_interval(0)
+        return {
+            "games": self.games,
+            "wins": list(self.wins),
+            "undecided": self.undecided,
+            "win_rate": round(self.win_rate(0), 4),
+            "win_rate_ci95": [round(low, 4), round(high, 4)],
+        }
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly summary (the games themselves are in :attr:`results`); it names
         its game in ``"game"`` (gin's has no such key, as before)."""
-        low, high = self.win_interval(0)
         game = {"game": self.game} if simulation_of(self.game).names_game else {}
         return {
             **game,
@@ -197,11 +208,7 @@ class SimulationResult:
             "unit": self.unit,
             "rules": self.rules.to_dict(),
             "seed": self.seed,
-            "games": self.games,
-            "wins": list(self.wins),
-            "undecided": self.undecided,
-            "win_rate": round(self.win_rate(0), 4),
-            "win_rate_ci95": [round(low, 4), round(high, 4)],
+            **self.win_figures(),
             "mean_margin": round(self.mean_margin, 3),
             "margin_stderr": round(self.margin_stderr, 3),
             "deals": self.deals,

@@ -24,6 +24,7 @@ from typing import Any, Final
 
 from cardtable import coach
 from cardtable.games import AnyGame, SeatStats, game, games
+from cardtable.games.views import plain_fields
 from cardtable.table.views import MatchSummary
 
 __all__ = [
@@ -101,15 +102,7 @@ class MatchLine:
     accuracy: float | None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "match_id": self.match_id,
-            "game": self.game,
-            "date": self.date,
-            "opponent": self.opponent,
-            "scores": list(self.scores),
-            "won": self.won,
-            "accuracy": self.accuracy,
-        }
+        return plain_fields(self)
 
 
 @dataclass(frozen=True, slots=True)

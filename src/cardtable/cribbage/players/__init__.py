@@ -11,14 +11,13 @@ from cardtable.cribbage.players.expert import ExpertPlayer
 from cardtable.cribbage.players.intermediate import IntermediatePlayer
 from cardtable.cribbage.players.random_player import RandomPlayer
 from cardtable.cribbage.players.simple import SimplePlayer
+from cardtable.games.levels import LEARNING_PATH as LEVELS
 
 register("random", RandomPlayer)
 register("simple", SimplePlayer)
 register("beginner", BeginnerPlayer)
 register("intermediate", IntermediatePlayer)
 register("expert", ExpertPlayer)
-
-LEVELS = ("beginner", "intermediate", "expert")
 
 __all__ = [
     "LEVELS",

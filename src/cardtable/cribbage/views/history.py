@@ -10,6 +10,7 @@ from cardtable.cards import Card, commitment
 from cardtable.cribbage.actions import ActionKind
 from cardtable.cribbage.hand import ActionRecord, Hand
 from cardtable.cribbage.views.shows import ShowView, show_view
+from cardtable.games.views import plain_fields
 
 __all__ = ["EventView", "HandEndView", "HandReplay", "ScoreView", "events_of", "hand_end"]
 
@@ -21,7 +22,7 @@ class ScoreView:
     reason: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "points": self.points, "reason": self.reason}
+        return plain_fields(self)
 
 
 @dataclass(frozen=True, slots=True)

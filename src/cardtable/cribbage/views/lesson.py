@@ -12,7 +12,7 @@ from cardtable.cribbage.lesson import LESSON_STEPS, LessonSession, StepOutcome
 from cardtable.cribbage.views.history import EventView, events_of
 from cardtable.cribbage.views.seat import PlayedView
 from cardtable.cribbage.views.shows import ShowView, show_view
-from cardtable.games.views import PlayerView
+from cardtable.games.views import PlayerView, plain_fields
 
 __all__ = ["LessonStepView", "LessonView", "lesson_view"]
 
@@ -32,17 +32,7 @@ class LessonStepView:
     message: str
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "total": self.total,
-            "key": self.key,
-            "title": self.title,
-            "text": self.text,
-            "action": self.action,
-            "is_info": self.is_info,
-            "finished": self.finished,
-            "message": self.message,
-        }
+        return plain_fields(self)
 
 
 @dataclass(frozen=True, slots=True)

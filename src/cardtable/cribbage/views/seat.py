@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from cardtable.cards import Card, commitment
 from cardtable.cribbage.actions import Action, ActionKind
 from cardtable.cribbage.hand import Hand, Phase
-from cardtable.cribbage.match import Match
+from cardtable.cribbage.match import FinalScore, Match
 from cardtable.cribbage.views.aids import CribbageAids
 from cardtable.cribbage.views.board import BoardView, GameLineView, board_view
 from cardtable.cribbage.views.history import EventView, HandEndView, events_of, hand_end
 from cardtable.cribbage.views.shows import ShowView, show_view
 from cardtable.games.views import (
     Basics,
-    PlayerView,
+    SeatHead,
     TableHeader,
     action_label,
     choices_of,
-    rules_json,
     seat_words,
 )
 
@@ -60,34 +58,16 @@ class CountingView:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class FinalView:
-    game_points: tuple[int, int]
-    games_won: tuple[int, int]
-    winner: int
-    margin: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game_points": list(self.game_points),
-            "games_won": list(self.games_won),
-            "winner": self.winner,
-            "margin": self.margin,
-        }
+FinalView = FinalScore
+"""The match result (game points and games won by each seat): the engine's own, all plain
+values."""
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(SeatHead):
     """A seat at a Cribbage match: its cards, the play, the show so far, the board and the
     games, and the actions it may take now."""
 
-    match_id: str
-    game: str
-    seat: int
-    players: tuple[PlayerView, PlayerView]
-    rules: Mapping[str, Any]
-    status: str
-    action_count: int
     game_number: int
     hand_number: int
     deal_number: int
@@ -183,13 +163,7 @@ class SeatView:
             return [str(c) for c in cards]
 
         return {
-            "match_id": self.match_id,
-            "game": self.game,
-            "seat": self.seat,
-            "players": [p.to_json() for p in self.players],
-            "rules": dict(self.rules),
-            "status": self.status,
-            "action_count": self.action_count,
+            **self.head_json(),
             "game_number": self.game_number,
             "hand_number": self.hand_number,
             "deal_number": self.deal_number,
@@ -259,16 +233,9 @@ def seat_view(match: Match, seat: int, header: TableHeader, aids: bool = True) -
     view = observation.hand
     hand = match.hands[-1] if match.is_over else match.current
     answered = hand.shows if hand.phase is not Phase.ANSWER else hand.shows[:-1]
-    final = match.final
     last = match.hands[-1] if match.hands else None
     return SeatView(
-        match_id=header.match_id,
-        game=header.game,
-        seat=seat,
-        players=header.players,
-        rules=rules_json(match.rules),
-        status="finished" if match.is_over else "active",
-        action_count=header.action_count,
+        **SeatHead.fields_of(header, seat, match.rules, match.is_over),
         game_number=observation.game_number,
         hand_number=observation.hand_number,
         deal_number=match.deal_number,
@@ -291,9 +258,7 @@ def seat_view(match: Match, seat: int, header: TableHeader, aids: bool = True) -
         board=board_view(match.rules, _game_hands(match)),
         game_points=observation.game_points,
         games=tuple(GameLineView.of(g) for g in observation.games),
-        final=None
-        if final is None
-        else FinalView(final.game_points, final.games_won, final.winner, final.margin),
+        final=match.final,
         legal_actions=_offered(view.legal),
         events=events_of(hand, seat),
         shows=tuple(show_view(s) for s in answered),

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardtable.cards import Card
-from cardtable.games.views import PlayerView
+from cardtable.games.views import PlayerView, plain_fields
 from cardtable.gin.actions import Action
 from cardtable.gin.lesson import LESSON_STEPS, LessonSession, StepOutcome
 from cardtable.gin.players.hints import Hint
@@ -69,18 +69,7 @@ class LessonStepView:
     message: str
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "total": self.total,
-            "key": self.key,
-            "title": self.title,
-            "text": self.text,
-            "select": self.select,
-            "action": self.action,
-            "is_info": self.is_info,
-            "finished": self.finished,
-            "message": self.message,
-        }
+        return plain_fields(self)
 
 
 LESSON_PLAYERS: Final = (PlayerView("human", "You"), PlayerView("computer", "Teacher"))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,10 +9,9 @@ from cardtable.cards import Card, commitment
 from cardtable.games.views import (
     Basics,
     MadeOnce,
-    PlayerView,
+    SeatHead,
     TableHeader,
     choices_of,
-    rules_json,
     seat_words,
 )
 from cardtable.gin.actions import ActionKind
@@ -97,17 +95,10 @@ class PlayView:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(SeatHead):
     """A seat at a gin match: the table (seats, score sheet, the last hand), the hand in
     play as this seat sees it, and what it may do."""
 
-    match_id: str
-    game: str
-    seat: int
-    players: tuple[PlayerView, PlayerView]
-    rules: Mapping[str, Any]
-    status: str  # active or finished
-    action_count: int
     hand_number: int
     deal_number: int
     dealer: int
@@ -182,13 +173,7 @@ class SeatView:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "match_id": self.match_id,
-            "game": self.game,
-            "seat": self.seat,
-            "players": [player.to_json() for player in self.players],
-            "rules": dict(self.rules),
-            "status": self.status,
-            "action_count": self.action_count,
+            **self.head_json(),
             "hand_number": self.hand_number,
             "deal_number": self.deal_number,
             "dealer": self.dealer,
@@ -210,13 +195,7 @@ def seat_view(match: Match, seat: int, header: TableHeader, aids: bool = True) -
     hand = match.hands[-1] if match.is_over else match.current
     last = match.hands[-1] if match.hands else None
     return SeatView(
-        match_id=header.match_id,
-        game=header.game,
-        seat=seat,
-        players=header.players,
-        rules=rules_json(match.rules),
-        status="finished" if match.is_over else "active",
-        action_count=header.action_count,
+        **SeatHead.fields_of(header, seat, match.rules, match.is_over),
         hand_number=len(match.sheet) if match.is_over else match.hand_number,
         deal_number=match.deal_number,
         dealer=hand.dealer,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,29 +35,9 @@ class SheetLineView:
         return plain_fields(self)
 
 
-@dataclass(frozen=True, slots=True)
-class FinalView:
-    """The final totals with every bonus itemised (RULES.md 4)."""
-
-    hand_points: tuple[int, int]
-    boxes: tuple[int, int]
-    line_bonus: tuple[int, int]
-    game_bonus: tuple[int, int]
-    shutout_bonus: tuple[int, int]
-    totals: tuple[int, int]
-    reached_target: int
-    winner: int
-    margin: int
-    shutout: bool
-
-    @classmethod
-    def of(cls, final: FinalScore) -> FinalView:
-        # The engine's totals are plain values already: the view takes them field by field.
-        return cls(**{field.name: getattr(final, field.name) for field in dataclasses.fields(cls)})
-
-    def to_json(self) -> dict[str, Any]:
-        """Every field by name, pairs as lists."""
-        return plain_fields(self)
+FinalView = FinalScore
+"""The final totals with every bonus itemised (RULES.md 4): the engine's own, all plain
+values."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +57,7 @@ class ScoreSheet:
             (match.boxes[0], match.boxes[1]),
             (match.scores[0], match.scores[1]),
             match.rules.target,
-            None if match.final is None else FinalView.of(match.final),
+            match.final,
         )
 
     def to_json(self) -> dict[str, Any]:
