@@ -148,9 +148,9 @@ class _Dealt(Protocol):
 
 class CardState(pyspiel.State):  # type: ignore[misc]
     """What a state of a :class:`CardGame` answers alike in every game: chance deals one of
-    the cards not dealt yet, uniformly; the returns once over; an action's text (a
-    subclass says who acts in :meth:`seat_to_act`, its legal ids in :meth:`legal_ids` and words
-them in :meth:`describe`)."""
+        the cards not dealt yet, uniformly; the returns once over; an action's text (a
+        subclass says who acts in :meth:`seat_to_act`, its legal ids in :meth:`legal_ids` and words
+    them in :meth:`describe`)."""
 
     # What a state holds, made from its game's ``settings`` (copied cheaply: OpenSpiel clones
     # states by deepcopy, and a deepcopy of the game itself would lose its attributes).

@@ -69,10 +69,15 @@ def test_the_top_command_lists_the_game_from_the_registry(
 def test_simulate_plays_hands_and_matches_the_same_from_the_same_seed() -> None:
     hands = run_json("eights", "simulate", "simple", "random", "--games", "6", "--unit",
                      "hand", "--seed", "e")  # fmt: skip
-    assert hands["game"] == "eights" and hands["games"] == 6 and hands["players"] == [
-        "simple",
-        "random",
-    ]
+    assert (
+        hands["game"] == "eights"
+        and hands["games"] == 6
+        and hands["players"]
+        == [
+            "simple",
+            "random",
+        ]
+    )
     assert hands["deals"] == 6 and hands["wins"][0] + hands["wins"][1] + hands["undecided"] == 6
     again = run_json("eights", "simulate", "simple", "random", "--games", "6", "--unit",
                      "hand", "--seed", "e", "--workers", "2", "--chunk-size", "2")  # fmt: skip

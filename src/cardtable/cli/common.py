@@ -72,6 +72,7 @@ def _series_help(of: AnyGame) -> str:
         "(default 1: independent matches)"
     )
 
+
 Handler = Callable[[argparse.Namespace, TextIO], int]
 
 _DEFAULT_COMMANDS: Final = GameCommands()

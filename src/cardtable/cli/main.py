@@ -32,9 +32,7 @@ def _titles() -> str:
 def _parser() -> Parser:
     top = Parser(
         prog=PROG,
-        description=(
-            f"Card Table: {_titles()} with exact rules, at the web and terminal tables."
-        ),
+        description=(f"Card Table: {_titles()} with exact rules, at the web and terminal tables."),
     )
     sub = top.add_subparsers(dest="command", required=True, parser_class=Parser)
     web.add_serve(sub, processes=True)

@@ -134,9 +134,7 @@ class RemoteAgent:
     (``None``: its default game).
     """
 
-    def __init__(
-        self, spec: PlayerSpec, *, timeout: float = 60.0, game: str | None = None
-    ) -> None:
+    def __init__(self, spec: PlayerSpec, *, timeout: float = 60.0, game: str | None = None) -> None:
         game = check_game(game)
         if not timeout > 0:
             raise ValueError(f"the timeout must be a positive number of seconds, not {timeout}")

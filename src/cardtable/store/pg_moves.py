@@ -64,6 +64,7 @@ _SCHEDULE = """
 
 _UNSCHEDULE = "DELETE FROM jobs WHERE match_id IN (SELECT id FROM moved) RETURNING 1"
 
+
 def _driver_style(text: str) -> str:
     """The statement with psycopg's named parameters (``%(name)s``) for ``:name``."""
     return re.sub(r"(?<![:\w]):(\w+)", r"%(\1)s", text)

@@ -416,7 +416,7 @@ def _schemas() -> dict[str, Schema]:
                         "minItems": 2,
                         "maxItems": 2,
                     },
-                }
+                },
             },
         },
         "SeatView": view,
