@@ -35,6 +35,7 @@ __all__ = [
     "plain_fields",
     "rules_json",
     "seat_words",
+    "turn_status",
 ]
 
 HumanOrComputer = Literal["human", "computer"]
@@ -247,3 +248,32 @@ def seat_words(players: tuple[PlayerView, PlayerView], seat: int, other: int) ->
     if other == seat:
         return "You"
     return players[other].name or ("The computer" if players[other].is_computer else "Opponent")
+
+
+def turn_status(
+    players: tuple[PlayerView, PlayerView],
+    seat: int,
+    winner: int | None,
+    my_turn: bool,
+    to_act: int | None,
+    between: str,
+) -> str:
+    """The status line of a seat's basics: who won once the match is over (``winner``, None
+    while it goes on), else whose turn it is, else the game's words for a pause between
+    turns (``between``).
+
+    >>> players = (PlayerView("human", "Ann"), PlayerView("computer", ""))
+    >>> turn_status(players, 0, 1, False, None, "")
+    'The match is over: The computer won.'
+    >>> turn_status(players, 0, None, True, 0, ""), turn_status(players, 1, None, False, 0, "")
+    ('Your turn.', 'Ann to play.')
+    >>> turn_status(players, 0, None, False, None, "The hand is over.")
+    'The hand is over.'
+    """
+    if winner is not None:
+        return f"The match is over: {seat_words(players, seat, winner)} won."
+    if my_turn:
+        return "Your turn."
+    if to_act is not None:
+        return f"{seat_words(players, seat, to_act)} to play."
+    return between

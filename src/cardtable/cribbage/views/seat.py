@@ -20,6 +20,7 @@ from cardtable.games.views import (
     action_label,
     choices_of,
     seat_words,
+    turn_status,
 )
 
 __all__ = ["CountingView", "FinalView", "PlayedView", "SeatView", "seat_view"]
@@ -111,14 +112,8 @@ class SeatView(SeatHead):
     def basics(self) -> Basics:
         """The table in the few words a generic screen shows (its own screen shows more)."""
         seat, players = self.seat, self.players
-        if self.final is not None:
-            status = f"The match is over: {seat_words(players, seat, self.final.winner)} won."
-        elif self.my_turn:
-            status = "Your turn."
-        elif self.to_act is not None:
-            status = f"{seat_words(players, seat, self.to_act)} to play."
-        else:
-            status = ""
+        winner = None if self.final is None else self.final.winner
+        status = turn_status(players, seat, winner, self.my_turn, self.to_act, "")
         public = (
             f"Starter: {'not turned' if self.starter is None else self.starter.symbol()}",
             f"Count: {self.count}"

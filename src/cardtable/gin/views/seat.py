@@ -13,6 +13,7 @@ from cardtable.games.views import (
     TableHeader,
     choices_of,
     seat_words,
+    turn_status,
 )
 from cardtable.gin.actions import ActionKind
 from cardtable.gin.hand import Observation, Phase
@@ -140,14 +141,8 @@ class SeatView(SeatHead):
         hand, seat, players = self.play.hand, self.seat, self.players
         final = self.sheet.final
         totals = self.sheet.scores if final is None else final.totals
-        if final is not None:
-            status = f"The match is over: {seat_words(players, seat, final.winner)} won."
-        elif self.my_turn:
-            status = "Your turn."
-        elif hand.to_act is not None:
-            status = f"{seat_words(players, seat, hand.to_act)} to play."
-        else:
-            status = "The hand is over."
+        winner = None if final is None else final.winner
+        status = turn_status(players, seat, winner, self.my_turn, hand.to_act, "The hand is over.")
         public = (
             f"Discard pile: {' '.join(c.symbol() for c in hand.discard_pile[-3:]) or 'empty'}",
             f"Stock: {hand.stock_count} cards",
