@@ -14,12 +14,12 @@ import dataclasses
 import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
-from cardtable.cards import parse_card
+from cardtable.cards import Card, parse_card
 from cardtable.errors import InvalidCardError
 
 __all__ = [
@@ -160,6 +160,33 @@ class SeatHead:
             "status": "finished" if over else "active",
             "action_count": header.action_count,
         }
+
+    def basics_of(
+        self,
+        turn: tuple[bool, int | None, int | None],
+        scores: tuple[int, int],
+        hand: Iterable[Card],
+        public: tuple[str, ...],
+        events: tuple[str, ...],
+        actions: tuple[str, ...],
+        between: str = "",
+    ) -> Basics:
+        """The seat's :class:`Basics` from its game's words for its table: ``turn`` is
+        (my turn, the seat to act, the match's winner once it is over), ``actions`` the
+        texts the buttons send, ``between`` the status between turns."""
+        my_turn, to_act, winner = turn
+        return Basics(
+            seat=self.seat,
+            my_turn=my_turn,
+            to_act=to_act,
+            finished=self.status == "finished",
+            status=turn_status(self.players, self.seat, winner, my_turn, to_act, between),
+            scores=scores,
+            hand=tuple(card.symbol() for card in hand),
+            public=public,
+            events=events,
+            choices=choices_of(actions),
+        )
 
     def head_json(self) -> dict[str, Any]:
         """The head's part of the seat view's JSON, first in it."""

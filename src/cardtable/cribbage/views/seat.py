@@ -18,9 +18,7 @@ from cardtable.games.views import (
     SeatHead,
     TableHeader,
     action_label,
-    choices_of,
     seat_words,
-    turn_status,
 )
 
 __all__ = ["CountingView", "FinalView", "PlayedView", "SeatView", "seat_view"]
@@ -112,8 +110,6 @@ class SeatView(SeatHead):
     def basics(self) -> Basics:
         """The table in the few words a generic screen shows (its own screen shows more)."""
         seat, players = self.seat, self.players
-        winner = None if self.final is None else self.final.winner
-        status = turn_status(players, seat, winner, self.my_turn, self.to_act, "")
         public = (
             f"Starter: {'not turned' if self.starter is None else self.starter.symbol()}",
             f"Count: {self.count}"
@@ -140,18 +136,9 @@ class SeatView(SeatHead):
         offered = self.legal_actions
         if offered == ("count",):  # a muggins statement: any count from 0 to 29
             offered = tuple(f"count {points}" for points in range(30))
-        return Basics(
-            seat=seat,
-            my_turn=self.my_turn,
-            to_act=self.to_act,
-            finished=self.finished,
-            status=status,
-            scores=self.board.pegs,
-            hand=tuple(card.symbol() for card in self.hand),
-            public=public,
-            events=events,
-            choices=choices_of(offered),
-        )
+        winner = None if self.final is None else self.final.winner
+        turn = (self.my_turn, self.to_act, winner)
+        return self.basics_of(turn, self.board.pegs, self.hand, public, events, offered)
 
     def to_json(self) -> dict[str, Any]:
         def names(cards: tuple[Card, ...]) -> list[str]:
