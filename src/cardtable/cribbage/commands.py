@@ -28,15 +28,16 @@ from cardtable.cribbage.score import (
     peg_score,
     show_score,
 )
-from cardtable.cribbage.sheet import match_summary, score_sheet
+from cardtable.cribbage.sheet import match_summary, score_sheet, setting_text
 from cardtable.errors import CardTableError, InvalidRecordError
 from cardtable.games.commands import (
     Common,
     GameCommands,
     UsageError,
     emit,
+    seed_deals,
     seed_text,
-    settings_from,
+    settings_with_target,
     whole,
 )
 
@@ -186,21 +187,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     """The rules of ``--rules`` (or the ``rules`` command's preset), ``--set`` and, where the
     command has it, ``--target``. The target goes through the settings, not ``replace``, so
     that the skunk lines move with it as the presets pair them (61: skunk 31, no double)."""
-    settings: dict[str, object] = dict(settings_from(args.set))
-    target = getattr(args, "target", None)
-    if target is not None:
-        if any(key.strip().lower() == "target" for key in settings):
-            raise UsageError("give the target once: --target N or --set target=N")
-        settings["target"] = target
-    return make_rules(args.rules, settings)
-
-
-def _setting_text(value: object) -> str:
-    if value is None:
-        return "off"
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
+    return make_rules(args.rules, settings_with_target(args))
 
 
 def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
@@ -213,7 +200,7 @@ def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     help_text = Rules.describe()
     out.write(f"rules: {preset}\n")
     for key, value in data.items():
-        out.write(f"  {key:<20} {_setting_text(value):<10} {help_text[key]}\n")
+        out.write(f"  {key:<20} {setting_text(value):<10} {help_text[key]}\n")
     return 0
 
 
@@ -375,16 +362,10 @@ class CribbageCommands(GameCommands):
     review_unit = "hand"
     review_heading = "hand seat  action         best           loss       why"
 
-    def review_head(self, decision: Any) -> str:
+    def loss_unit(self, decision: Any) -> str:
         from cardtable.cribbage.review import POINTS
 
-        d = decision
-        mark = "*" if d.worst else " "
-        unit = "pt" if d.unit == POINTS else "win%"
-        return (
-            f"{d.deal:>4} {d.seat:>4}  {d.action!s:<14} {d.best!s:<14}"
-            f"{d.loss:>5.1f} {unit:<4}{mark} "
-        )
+        return f" {'pt' if decision.unit == POINTS else 'win%':<4}"
 
     def add_verify_options(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--hand", metavar="CARDS", help="your six cards as dealt, to check too")
@@ -407,21 +388,9 @@ class CribbageCommands(GameCommands):
             hand = parse_cards(args.hand)
             if len(hand) != 6:
                 raise UsageError(f"--hand takes the six cards you were dealt, not {len(hand)}")
-            ok = hand in (non_dealer, dealer)
-            checks["hand"] = (
-                ok,
-                "  your hand is the one this seed deals"
-                if ok
-                else "  YOUR HAND IS NOT one this seed deals",
-            )
+            checks["hand"] = seed_deals(hand in (non_dealer, dealer), "your hand", one_of=True)
         if args.starter:
-            ok = parse_card(args.starter) == starter
-            checks["starter"] = (
-                ok,
-                "  the starter is the one this seed deals"
-                if ok
-                else "  THE STARTER IS NOT the one this seed deals",
-            )
+            checks["starter"] = seed_deals(parse_card(args.starter) == starter, "the starter")
         return data, lines, checks
 
 

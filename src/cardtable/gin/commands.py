@@ -18,6 +18,7 @@ from cardtable.games.commands import (
     GameCommands,
     UsageError,
     emit,
+    seed_deals,
     seed_text,
     settings_from,
     whole,
@@ -263,13 +264,8 @@ class GinCommands(GameCommands):
     review_unit = "deal"
     review_heading = "deal hand seat  action        best          loss  why"
 
-    def review_head(self, decision: Any) -> str:
-        d = decision
-        mark = "*" if d.worst else " "
-        return (
-            f"{d.deal:>4} {d.hand:>4} {d.seat:>4}  {_short(d.action):<13} {_short(d.best):<13}"
-            f"{d.loss:>5.1f}{mark} "
-        )
+    review_numbers = ("deal", "hand", "seat")
+    review_action_width = 13
 
     def short(self, action: Any) -> str:
         return _short(action)
@@ -293,21 +289,11 @@ class GinCommands(GameCommands):
         ]
         checks: dict[str, tuple[bool, str]] = {}
         if args.hand:
-            ok = parse_cards(args.hand) in deal.hands
-            checks["hand"] = (
-                ok,
-                "  your hand is the one this seed deals"
-                if ok
-                else "  YOUR HAND IS NOT one this seed deals",
+            checks["hand"] = seed_deals(
+                parse_cards(args.hand) in deal.hands, "your hand", one_of=True
             )
         if args.upcard:
-            ok = parse_card(args.upcard) == deal.upcard
-            checks["upcard"] = (
-                ok,
-                "  the upcard is the one this seed deals"
-                if ok
-                else "  THE UPCARD IS NOT the one this seed deals",
-            )
+            checks["upcard"] = seed_deals(parse_card(args.upcard) == deal.upcard, "the upcard")
         return data, lines, checks
 
 
