@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any, BinaryIO, Final, TextIO
 
 from cardtable.cards import CARDS, parse_card, parse_cards, shuffled_deck
 from cardtable.cribbage.hand import STARTER_INDEX, dealt_cards
 from cardtable.cribbage.match import Match
-from cardtable.cribbage.players import Player, make_player, player_names
+from cardtable.cribbage.players import make_player, player_names
 from cardtable.cribbage.record import dump, load, read_text
 from cardtable.cribbage.rules import PRESETS, Rules, make_rules
 from cardtable.cribbage.score import (
@@ -34,6 +34,7 @@ from cardtable.games.commands import (
     Common,
     GameCommands,
     UsageError,
+    computer_match,
     emit,
     seed_deals,
     seed_text,
@@ -207,31 +208,11 @@ def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 # --- match and replay -------------------------------------------------------------------
 
 
-def _play(rules: Rules, seed: str | None, players: Sequence[Player]) -> Match:
-    match = Match.new(rules, seed=seed)
-    while not match.is_over:
-        seat = match.to_act
-        assert seat is not None
-        match.apply(players[seat].act(match.observation(seat)), seat)
-    return match
-
-
 def _cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_from_args(args)
-    # Fixed player seeds, as in gin's match: the match seed alone fixes the whole match.
-    players = [make_player(args.players[0], seed=1), make_player(args.players[1], seed=2)]
-    if args.record is None:
-        match = _play(rules, args.seed, players)
-    else:
-        # The file is opened before the match is played, so that a path that cannot be
-        # written is refused at once; the engine does no input or output of its own, so any
-        # OSError here is the record file's.
-        try:
-            with open(args.record, "w", encoding="utf-8") as record:
-                match = _play(rules, args.seed, players)
-                record.write(dump(match))
-        except OSError as error:
-            raise UsageError(f"cannot write {args.record}: {error.strerror or error}") from None
+    match: Match = computer_match(
+        lambda: Match.new(rules, seed=args.seed), make_player, args.players, args.record, dump
+    )
     if args.json:
         _emit(match_summary(match), out)
     else:

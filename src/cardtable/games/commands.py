@@ -34,6 +34,7 @@ __all__ = [
     "NoCommand",
     "Parser",
     "UsageError",
+    "computer_match",
     "emit",
     "seed_deals",
     "seed_text",
@@ -117,6 +118,40 @@ def settings_with_target(args: argparse.Namespace) -> dict[str, object]:
             raise UsageError("give the target once: --target N or --set target=N")
         settings["target"] = target
     return settings
+
+
+def computer_match(
+    deal: Callable[[], Any],
+    make_player: Callable[..., Any],
+    levels: Sequence[str],
+    record: str | None,
+    dump: Callable[[Any], str],
+) -> Any:
+    """A game's ``match`` command's match: ``deal()`` played to its end by the computer
+    players of ``levels`` (seat 0's, seat 1's), and its record written to the file
+    ``record`` (``None``: no file). The players' seeds are fixed (1 and 2), so the match
+    seed alone fixes the whole match. The file is opened before the match is played, so
+    that a path that cannot be written is refused at once, in one line; the engine does no
+    input or output of its own, so any OSError here is the record file's."""
+    players = [make_player(levels[0], seed=1), make_player(levels[1], seed=2)]
+
+    def play() -> Any:
+        match = deal()
+        while not match.is_over:
+            seat = match.to_act
+            assert seat is not None
+            match.apply(players[seat].act(match.observation(seat)), seat)
+        return match
+
+    if record is None:
+        return play()
+    try:
+        with open(record, "w", encoding="utf-8") as handle:
+            match = play()
+            handle.write(dump(match))
+    except OSError as error:
+        raise UsageError(f"cannot write {record}: {error.strerror or error}") from None
+    return match
 
 
 def emit(data: Mapping[str, Any], out: TextIO) -> None:

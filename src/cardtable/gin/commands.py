@@ -17,6 +17,7 @@ from cardtable.games.commands import (
     Common,
     GameCommands,
     UsageError,
+    computer_match,
     emit,
     seed_deals,
     seed_text,
@@ -164,16 +165,15 @@ def _cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     from cardtable.gin.players import make_player
 
     rules = rules_from_args(args)
-    match = Match.new(rules, seed=args.seed)
-    players = [make_player(args.players[0], seed=1), make_player(args.players[1], seed=2)]
-    while not match.is_over:
-        seat = match.to_act
-        assert seat is not None
-        match.apply(players[seat].act(match.observation(seat)), seat)
+    # An empty --record has always meant no record file in gin.
+    match: Match = computer_match(
+        lambda: Match.new(rules, seed=args.seed),
+        make_player,
+        args.players,
+        args.record or None,
+        dump,
+    )
     names = (f"{args.players[0]} (0)", f"{args.players[1]} (1)")
-    if args.record:
-        with open(args.record, "w", encoding="utf-8") as handle:
-            handle.write(dump(match))
     if args.json:
         _emit(_match_summary(match), out)
     else:
