@@ -161,12 +161,6 @@ class _Step(Protocol):
     def action(self) -> Any: ...
 
 
-class _Replay(Protocol):
-    """A deal dealt again from its deck, to replay its history into."""
-
-    def apply(self, action: Any, seat: int, /) -> object: ...
-
-
 H = TypeVar("H", bound=Reviewed)
 D = TypeVar("D")
 S = TypeVar("S", bound=_Step)
@@ -190,21 +184,21 @@ def asked_for(
 
 def judge_deal(
     history: Sequence[S],
-    replay: _Replay,
+    replay: Callable[[Any, int], object],
     seats: tuple[int, ...],
     judge: Callable[[int, S], D | None],
 ) -> tuple[D, ...]:
-    """Replay a finished deal's ``history`` into ``replay`` (the deal dealt again from its
-    deck), judging each action of ``seats`` by ``judge(index, step)`` just before it is
-    applied, when ``replay`` shows that seat what it saw then (``None``: not a decision
-    the review judges)."""
+    """Replay a finished deal's ``history`` (``replay(action, seat)`` applies each action
+    to the deal dealt again from its deck), judging each action of ``seats`` by
+    ``judge(index, step)`` just before it is applied, when the replayed deal shows that seat
+    what it saw then (``None``: not a decision the review judges)."""
     decisions: list[D] = []
     for index, step in enumerate(history):
         if step.seat in seats:
             decision = judge(index, step)
             if decision is not None:
                 decisions.append(decision)
-        replay.apply(step.action, step.seat)
+        replay(step.action, step.seat)
     return tuple(decisions)
 
 

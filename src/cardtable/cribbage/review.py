@@ -252,7 +252,7 @@ def _review_hand(hand: Hand, deal: int, game: int, seats: tuple[int, ...]) -> Ha
         verdict = review_decision(replay.observation(record.seat), record.action)
         return Decision(deal, game, index, record.seat, record.action, *verdict)
 
-    decisions = coach.judge_deal(hand.history, replay, seats, judge)
+    decisions = coach.judge_deal(hand.history, replay.apply, seats, judge)
     return HandReview(
         deal=deal,
         game=game,

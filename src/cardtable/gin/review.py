@@ -232,7 +232,7 @@ def _review_hand(
         verdict = review_decision(replay.observation(record.seat, scores), record.action)
         return Decision(deal, number, index, record.seat, record.action, *verdict)
 
-    decisions = coach.judge_deal(hand.history, replay, seats, judge)
+    decisions = coach.judge_deal(hand.history, replay.apply, seats, judge)
     result = hand.result
     assert result is not None
     return HandReview(
