@@ -1,6 +1,7 @@
 """What the coach's reviews of both games share (:mod:`cardtable.gin.review`,
 :mod:`cardtable.cribbage.review`): a seat's figures over its decisions (accuracy, mean loss),
-flagging each seat's costliest mistakes, and the review of a match.
+flagging each seat's costliest mistakes, the walk that judges a finished deal's decisions
+from each seat's view at the time, and the review of a match.
 
 A decision is judged by each game's expert; here it is only counted. ``in_points`` tells a
 loss in points from one in another unit (Cribbage's chance of winning near a game's end),
@@ -9,19 +10,29 @@ which counts toward accuracy but not toward the mean loss or the worst mistakes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
+
+from cardtable.errors import IllegalActionError
 
 __all__ = [
+    "WORST_COUNT",
+    "Decision",
     "HandFigures",
     "Judged",
     "MatchReview",
     "accuracy",
+    "asked_for",
     "flag_worst",
+    "judge_deal",
     "mean_loss",
     "per_seat",
+    "reviewed",
 ]
+
+WORST_COUNT: Final = 3
+"""How many of a seat's costliest mistakes a match review flags."""
 
 
 class Judged(Protocol):
@@ -45,6 +56,51 @@ class Judged(Protocol):
     def in_points(self) -> bool: ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+
+class Decision:
+    """What a judged decision of any game is and says alike (each game's ``Decision``
+    dataclass builds on it): where it stands in the match (:meth:`place`, each game's),
+    the action and the best one, the loss (and :meth:`counted_in`), and why."""
+
+    __slots__ = ()
+    deal: int
+    index: int
+    seat: int
+    action: Any
+    best: Any
+    loss: float
+    forced: bool
+    why: str
+    alternatives: tuple[Any, ...]
+    worst: bool
+
+    @property
+    def is_best(self) -> bool:
+        return self.loss == 0.0
+
+    def place(self) -> dict[str, Any]:
+        """Where the decision stands, as JSON: its deal (and the game's own numbers)."""
+        return {"deal": self.deal}
+
+    def counted_in(self) -> dict[str, Any]:
+        """What its loss is counted in, as JSON (nothing: points)."""
+        return {}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.place(),
+            "index": self.index,
+            "seat": self.seat,
+            "action": str(self.action),
+            "best": str(self.best),
+            "loss": round(self.loss, 1),  # as every front end shows it
+            **self.counted_in(),
+            "forced": self.forced,
+            "worst": self.worst,
+            "why": self.why,
+            "alternatives": [alt.to_dict() for alt in self.alternatives],
+        }
 
 
 class Reviewed(Protocol):
@@ -96,8 +152,54 @@ class HandFigures(SeatFigures):
         return {**self.summary(), "decisions": [d.to_dict() for d in self.decisions]}
 
 
+class _Step(Protocol):
+    """One action of a deal's history: who took it, and what."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def action(self) -> Any: ...
+
+
 H = TypeVar("H", bound=Reviewed)
+D = TypeVar("D")
+S = TypeVar("S", bound=_Step)
 Figure = Callable[[Iterable[Any]], float | None]
+
+
+def asked_for(
+    seats: Iterable[int], deals: Iterable[int] | None, finished: int
+) -> tuple[tuple[int, ...], set[int] | None]:
+    """The seats (sorted) and deals (``None``: all) a review is asked for, checked against
+    the ``finished`` deals of its match: a deal in play is never reviewed."""
+    chosen = tuple(sorted(set(seats)))
+    if not chosen or any(seat not in (0, 1) for seat in chosen):
+        raise IllegalActionError(f"a seat is 0 or 1, not {', '.join(map(str, chosen))}")
+    wanted = None if deals is None else set(deals)
+    for deal in wanted or ():
+        if not 1 <= deal <= finished:
+            raise IllegalActionError(f"deal {deal} is not finished (deals 1 to {finished})")
+    return chosen, wanted
+
+
+def judge_deal(
+    history: Sequence[S],
+    replay: Callable[[Any, int], object],
+    seats: tuple[int, ...],
+    judge: Callable[[int, S], D | None],
+) -> tuple[D, ...]:
+    """Replay a finished deal's ``history`` (``replay(action, seat)`` applies each action
+    to the deal dealt again from its deck), judging each action of ``seats`` by
+    ``judge(index, step)`` just before it is applied, when the replayed deal shows that seat
+    what it saw then (``None``: not a decision the review judges)."""
+    decisions: list[D] = []
+    for index, step in enumerate(history):
+        if step.seat in seats:
+            decision = judge(index, step)
+            if decision is not None:
+                decisions.append(decision)
+        replay(step.action, step.seat)
+    return tuple(decisions)
 
 
 def accuracy(decisions: Iterable[Judged]) -> float | None:
@@ -175,3 +277,20 @@ class MatchReview(SeatFigures, Generic[H]):
             "hands": [hand.summary() for hand in self.hands],
             "decisions": [d.to_dict() for d in self.decisions],
         }
+
+
+def reviewed(
+    hands: list[H],
+    seats: tuple[int, ...],
+    finished: bool,
+    tolerance: float,
+    definition: str,
+    count: int = WORST_COUNT,
+) -> MatchReview[H]:
+    """The review of a match from its reviewed ``hands``: each seat's ``count`` costliest
+    mistakes (a loss above ``tolerance``) flagged, ``definition`` saying what its accuracy
+    counts."""
+    flagged = flag_worst(hands, seats, tolerance, count)
+    # The bare class: an alias with its parameter would try to set __orig_class__ on a
+    # frozen instance.
+    return MatchReview(seats, tuple(flagged), finished, definition)

@@ -189,3 +189,13 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(tmp_path: Path) -> Non
     err = process.stderr.read().decode() if process.stderr else ""
     assert first.startswith(b'{"cards"')
     assert err == "" and status == 1
+
+
+@pytest.mark.parametrize("name", ["gin", "cribbage"])  # the games with a ``match`` command
+def test_a_match_record_that_cannot_be_written_is_one_line(name: str, tmp_path: Path) -> None:
+    # Gin's ended in a FileNotFoundError traceback, after playing the whole match.
+    path = tmp_path / "no" / "match.txt"
+    status, out, err = run([name, "match", "--seed", "1", "--record", str(path)])
+    assert out == ""
+    one_line(status, err, f"cardtable {name}", "cannot write", str(path))
+    assert not path.parent.exists()

@@ -11,7 +11,14 @@ from __future__ import annotations
 import argparse
 
 from cardtable.games import AnyGame, GameRules, default_game
-from cardtable.games.commands import NoCommand, Parser, UsageError, settings_from, whole
+from cardtable.games.commands import (
+    NoCommand,
+    Parser,
+    UsageError,
+    settings_from,
+    settings_with_target,
+    whole,
+)
 
 __all__ = [
     "NoCommand",
@@ -38,10 +45,4 @@ def rules_from_args(args: argparse.Namespace, game: AnyGame | None = None) -> Ga
     """The rules of ``--rules``, ``--set`` and (where the command has it) ``--target``, for
     ``game`` (``None``: the registry's default game). The target is one more setting, so
     that what goes with it moves with it as the game's presets pair them."""
-    settings: dict[str, object] = dict(settings_from(args.set))
-    target = getattr(args, "target", None)
-    if target is not None:
-        if any(key.strip().lower() == "target" for key in settings):
-            raise UsageError("give the target once: --target N or --set target=N")
-        settings["target"] = target
-    return (game or default_game()).make_rules(args.rules, settings)
+    return (game or default_game()).make_rules(args.rules, settings_with_target(args))

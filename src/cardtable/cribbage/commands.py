@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any, BinaryIO, Final, TextIO
 
 from cardtable.cards import CARDS, parse_card, parse_cards, shuffled_deck
 from cardtable.cribbage.hand import STARTER_INDEX, dealt_cards
 from cardtable.cribbage.match import Match
-from cardtable.cribbage.players import Player, make_player, player_names
+from cardtable.cribbage.players import make_player, player_names
 from cardtable.cribbage.record import dump, load, read_text
 from cardtable.cribbage.rules import PRESETS, Rules, make_rules
 from cardtable.cribbage.score import (
@@ -28,15 +28,17 @@ from cardtable.cribbage.score import (
     peg_score,
     show_score,
 )
-from cardtable.cribbage.sheet import match_summary, score_sheet
+from cardtable.cribbage.sheet import match_summary, score_sheet, setting_text
 from cardtable.errors import CardTableError, InvalidRecordError
 from cardtable.games.commands import (
     Common,
     GameCommands,
     UsageError,
+    computer_match,
     emit,
+    seed_deals,
     seed_text,
-    settings_from,
+    settings_with_target,
     whole,
 )
 
@@ -186,21 +188,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     """The rules of ``--rules`` (or the ``rules`` command's preset), ``--set`` and, where the
     command has it, ``--target``. The target goes through the settings, not ``replace``, so
     that the skunk lines move with it as the presets pair them (61: skunk 31, no double)."""
-    settings: dict[str, object] = dict(settings_from(args.set))
-    target = getattr(args, "target", None)
-    if target is not None:
-        if any(key.strip().lower() == "target" for key in settings):
-            raise UsageError("give the target once: --target N or --set target=N")
-        settings["target"] = target
-    return make_rules(args.rules, settings)
-
-
-def _setting_text(value: object) -> str:
-    if value is None:
-        return "off"
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
+    return make_rules(args.rules, settings_with_target(args))
 
 
 def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
@@ -213,38 +201,18 @@ def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     help_text = Rules.describe()
     out.write(f"rules: {preset}\n")
     for key, value in data.items():
-        out.write(f"  {key:<20} {_setting_text(value):<10} {help_text[key]}\n")
+        out.write(f"  {key:<20} {setting_text(value):<10} {help_text[key]}\n")
     return 0
 
 
 # --- match and replay -------------------------------------------------------------------
 
 
-def _play(rules: Rules, seed: str | None, players: Sequence[Player]) -> Match:
-    match = Match.new(rules, seed=seed)
-    while not match.is_over:
-        seat = match.to_act
-        assert seat is not None
-        match.apply(players[seat].act(match.observation(seat)), seat)
-    return match
-
-
 def _cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     rules = rules_from_args(args)
-    # Fixed player seeds, as in gin's match: the match seed alone fixes the whole match.
-    players = [make_player(args.players[0], seed=1), make_player(args.players[1], seed=2)]
-    if args.record is None:
-        match = _play(rules, args.seed, players)
-    else:
-        # The file is opened before the match is played, so that a path that cannot be
-        # written is refused at once; the engine does no input or output of its own, so any
-        # OSError here is the record file's.
-        try:
-            with open(args.record, "w", encoding="utf-8") as record:
-                match = _play(rules, args.seed, players)
-                record.write(dump(match))
-        except OSError as error:
-            raise UsageError(f"cannot write {args.record}: {error.strerror or error}") from None
+    match: Match = computer_match(
+        lambda: Match.new(rules, seed=args.seed), make_player, args.players, args.record, dump
+    )
     if args.json:
         _emit(match_summary(match), out)
     else:
@@ -375,16 +343,10 @@ class CribbageCommands(GameCommands):
     review_unit = "hand"
     review_heading = "hand seat  action         best           loss       why"
 
-    def review_head(self, decision: Any) -> str:
+    def loss_unit(self, decision: Any) -> str:
         from cardtable.cribbage.review import POINTS
 
-        d = decision
-        mark = "*" if d.worst else " "
-        unit = "pt" if d.unit == POINTS else "win%"
-        return (
-            f"{d.deal:>4} {d.seat:>4}  {d.action!s:<14} {d.best!s:<14}"
-            f"{d.loss:>5.1f} {unit:<4}{mark} "
-        )
+        return f" {'pt' if decision.unit == POINTS else 'win%':<4}"
 
     def add_verify_options(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--hand", metavar="CARDS", help="your six cards as dealt, to check too")
@@ -407,21 +369,9 @@ class CribbageCommands(GameCommands):
             hand = parse_cards(args.hand)
             if len(hand) != 6:
                 raise UsageError(f"--hand takes the six cards you were dealt, not {len(hand)}")
-            ok = hand in (non_dealer, dealer)
-            checks["hand"] = (
-                ok,
-                "  your hand is the one this seed deals"
-                if ok
-                else "  YOUR HAND IS NOT one this seed deals",
-            )
+            checks["hand"] = seed_deals(hand in (non_dealer, dealer), "your hand", one_of=True)
         if args.starter:
-            ok = parse_card(args.starter) == starter
-            checks["starter"] = (
-                ok,
-                "  the starter is the one this seed deals"
-                if ok
-                else "  THE STARTER IS NOT the one this seed deals",
-            )
+            checks["starter"] = seed_deals(parse_card(args.starter) == starter, "the starter")
         return data, lines, checks
 
 

@@ -40,9 +40,9 @@ from typing import Any, Final, NamedTuple
 
 from cardtable import coach
 from cardtable.cards import RANKS, Card
-from cardtable.coach import flag_worst
+from cardtable.coach import WORST_COUNT
 from cardtable.cribbage.actions import Action, ActionKind
-from cardtable.cribbage.hand import Hand, Observation, Phase
+from cardtable.cribbage.hand import ActionRecord, Hand, Observation, Phase
 from cardtable.cribbage.match import Match
 from cardtable.cribbage.players import board
 from cardtable.cribbage.players.discard import DiscardOption
@@ -75,14 +75,11 @@ sampled hands of the opponent, so smaller differences are noise."""
 WIN_TOLERANCE: Final = 1.0
 """The same near the end of a game, in percentage points of the chance of winning."""
 
-WORST_COUNT: Final = 3
-"""How many of a seat's costliest mistakes a match review flags."""
-
 _JUDGED: Final = frozenset({ActionKind.DISCARD, ActionKind.PLAY, ActionKind.GO})
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(coach.Decision):
     """One decision of one seat and the expert's verdict on it."""
 
     deal: int  # 1-based across the match, as the record numbers them
@@ -99,29 +96,15 @@ class Decision:
     worst: bool = False
 
     @property
-    def is_best(self) -> bool:
-        return self.loss == 0.0
-
-    @property
     def in_points(self) -> bool:
         return self.unit == POINTS
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "deal": self.deal,
-            "hand": self.deal,  # the field every review front end reads
-            "game": self.game,
-            "index": self.index,
-            "seat": self.seat,
-            "action": str(self.action),
-            "best": str(self.best),
-            "loss": round(self.loss, 1),  # as every front end shows it
-            "unit": self.unit,
-            "forced": self.forced,
-            "worst": self.worst,
-            "why": self.why,
-            "alternatives": [alt.to_dict() for alt in self.alternatives],
-        }
+    def place(self) -> dict[str, Any]:
+        # "hand": the field every review front end reads.
+        return {"deal": self.deal, "hand": self.deal, "game": self.game}
+
+    def counted_in(self) -> dict[str, Any]:
+        return {"unit": self.unit}
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,34 +245,21 @@ def _review_hand(hand: Hand, deal: int, game: int, seats: tuple[int, ...]) -> Ha
     """Replay the hand from its deck and judge each decision of ``seats`` from that seat's
     view at that moment."""
     replay = Hand(hand.rules, hand.dealer, hand.deck, hand.start_pegs, hand.seed)
-    decisions: list[Decision] = []
-    for index, record in enumerate(hand.history):
-        if record.seat in seats and record.action.kind in _JUDGED:
-            view = replay.observation(record.seat)
-            verdict = review_decision(view, record.action)
-            decisions.append(
-                Decision(
-                    deal,
-                    game,
-                    index,
-                    record.seat,
-                    record.action,
-                    verdict.best,
-                    verdict.loss,
-                    verdict.unit,
-                    verdict.forced,
-                    verdict.why,
-                    verdict.alternatives,
-                )
-            )
-        replay.apply(record.action, record.seat)
+
+    def judge(index: int, record: ActionRecord) -> Decision | None:
+        if record.action.kind not in _JUDGED:
+            return None
+        verdict = review_decision(replay.observation(record.seat), record.action)
+        return Decision(deal, game, index, record.seat, record.action, *verdict)
+
+    decisions = coach.judge_deal(hand.history, replay.apply, seats, judge)
     return HandReview(
         deal=deal,
         game=game,
         dealer=hand.dealer,
         pegs=(hand.pegs[0], hand.pegs[1]),
         seats=seats,
-        decisions=tuple(decisions),
+        decisions=decisions,
     )
 
 
@@ -302,13 +272,7 @@ def review_match(
     ``deals`` (1-based) limits it to those. A hand in play is never reviewed: the review of a
     seat shows only what that seat could see, and a finished hand's verdicts only."""
     match = load(match_or_record) if isinstance(match_or_record, str) else match_or_record
-    chosen = tuple(sorted(set(seats)))
-    if not chosen or any(seat not in (0, 1) for seat in chosen):
-        raise IllegalActionError(f"a seat is 0 or 1, not {', '.join(map(str, chosen))}")
-    wanted = None if deals is None else set(deals)
-    for deal in wanted or ():
-        if not 1 <= deal <= len(match.hands):
-            raise IllegalActionError(f"deal {deal} is not finished (deals 1 to {len(match.hands)})")
+    chosen, wanted = coach.asked_for(seats, deals, len(match.hands))
     game = 1
     hands: list[HandReview] = []
     for deal, hand in enumerate(match.hands, start=1):
@@ -316,7 +280,4 @@ def review_match(
             hands.append(_review_hand(hand, deal, game, chosen))
         if hand.winner is not None:
             game += 1
-    flagged = flag_worst(hands, chosen, TOLERANCE, WORST_COUNT)
-    # The bare class: an alias with its parameter would try to set __orig_class__ on a
-    # frozen instance.
-    return coach.MatchReview(chosen, tuple(flagged), match.is_over, DEFINITION)
+    return coach.reviewed(hands, chosen, match.is_over, TOLERANCE, DEFINITION)

@@ -20,8 +20,15 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
 
 from cardtable.errors import InvalidRulesError
-from cardtable.games.rules import RulesBase, on_off, setting_changes, starting_rules
-from cardtable.numbers import check_range, is_int, shown, whole_number
+from cardtable.games.rules import (
+    RulesBase,
+    known_setting,
+    on_off,
+    setting_changes,
+    starting_rules,
+    whole_setting,
+)
+from cardtable.numbers import check_range, is_int, shown
 
 __all__ = ["PRESETS", "Rules", "make_rules"]
 
@@ -168,23 +175,14 @@ def _lines_for(target: object, base: Rules) -> dict[str, Any]:
 
 
 def _convert(name: str, text: str) -> Any:
-    if name not in _HELP:
-        raise InvalidRulesError(f"unknown setting {name!r}: settings are {', '.join(_HELP)}")
-    # A word may come with spaces around it; a number may not (see cardtable.numbers).
-    lowered = text.strip().lower()
+    known_setting(name, _HELP)
     if name == "muggins":
         return on_off(
             name, text, ("on", "true", "yes", "1"), ("off", "false", "no", "0"), "on or off"
         )
     if name == "next_game_dealer":
-        return lowered
-    if name in _OPTIONAL and lowered in ("off", "none", "no"):
-        return None
-    number = whole_number(text)
-    if number is None:
-        kind = "an integer or off" if name in _OPTIONAL else "an integer"
-        raise InvalidRulesError(f"{name} must be {kind}, not {shown(text)}")
-    return number
+        return text.strip().lower()
+    return whole_setting(name, text, _OPTIONAL)
 
 
 PRESETS: Final[dict[str, Rules]] = {

@@ -28,7 +28,15 @@ from cardtable.cribbage.hand import Hand, ShowRecord
 from cardtable.cribbage.match import GameResult, Match
 from cardtable.cribbage.rules import PRESETS, Rules
 
-__all__ = ["SEATS", "HandSummary", "hand_summaries", "match_summary", "rules_name", "score_sheet"]
+__all__ = [
+    "SEATS",
+    "HandSummary",
+    "hand_summaries",
+    "match_summary",
+    "rules_name",
+    "score_sheet",
+    "setting_text",
+]
 
 # Reasons a hand's scores carry that are not points of the play (hand.py's Score.reason).
 _SHOW_REASONS: Final = frozenset({"hand", "crib", "muggins"})
@@ -135,14 +143,15 @@ def rules_name(rules: Rules) -> str:
 
     def changes(preset: Rules) -> list[str]:
         base = preset.to_dict()
-        return [f"{k}={_setting_text(v)}" for k, v in settings.items() if base[k] != v]
+        return [f"{k}={setting_text(v)}" for k, v in settings.items() if base[k] != v]
 
     # min() keeps the first of equals, so a tie names the preset listed first (standard).
     nearest = min(PRESETS, key=lambda key: len(changes(PRESETS[key])))
     return f"{nearest} with " + " ".join(changes(PRESETS[nearest]))
 
 
-def _setting_text(value: object) -> str:
+def setting_text(value: object) -> str:
+    """A setting's value as the sheet and ``cribbage rules`` print it: on, off or a number."""
     if value is None:
         return "off"
     if isinstance(value, bool):

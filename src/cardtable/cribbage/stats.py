@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from cardtable.cribbage.actions import ActionKind
 from cardtable.cribbage.match import Match
+from cardtable.games.figures import Counts, per, share
 
 __all__ = ["CribbageFigures", "cribbage_figures", "per"]
 
@@ -26,13 +27,8 @@ _SHOWN: Final = ("hand", "crib")  # points a play's record may carry from the sh
 _SKUNKS: Final = ("skunk", "double skunk")
 
 
-def per(points: int, count: int) -> float | None:
-    """``points`` averaged over ``count``, to a tenth; ``None`` when there is nothing."""
-    return None if not count else round(points / count, 1)
-
-
 @dataclass(frozen=True, slots=True)
-class CribbageFigures:
+class CribbageFigures(Counts):
     """One seat's figures in one Cribbage match (see the module's docstring), summable."""
 
     games: int = 0
@@ -44,11 +40,6 @@ class CribbageFigures:
     crib_shows: int = 0
     crib_points: int = 0
     pegged: int = 0
-
-    def __add__(self, other: CribbageFigures) -> CribbageFigures:
-        return CribbageFigures(
-            *(getattr(self, name) + getattr(other, name) for name in self.__slots__)
-        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -62,7 +53,7 @@ class CribbageFigures:
         }
 
     def lines(self) -> tuple[tuple[str, str], ...]:
-        games = f"{self.games_won} of {self.games}" if self.games else "none yet"
+        games = share(self.games_won, self.games)
         if self.skunks:
             games += f" ({self.skunks} skunk{'' if self.skunks == 1 else 's'})"
         show = per(self.hand_show_points, self.hand_shows)

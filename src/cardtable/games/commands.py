@@ -34,9 +34,12 @@ __all__ = [
     "NoCommand",
     "Parser",
     "UsageError",
+    "computer_match",
     "emit",
+    "seed_deals",
     "seed_text",
     "settings_from",
+    "settings_with_target",
     "whole",
 ]
 
@@ -102,6 +105,53 @@ def settings_from(items: Sequence[str] | None) -> dict[str, str]:
             raise UsageError(f"--set takes key=value, not {item!r}")
         settings[key] = value
     return settings
+
+
+def settings_with_target(args: argparse.Namespace) -> dict[str, object]:
+    """``--set``'s settings with ``--target`` (where the command has it) as one more, so
+    that what goes with the target moves with it as a game's presets pair them; the target
+    given both ways is refused."""
+    settings: dict[str, object] = dict(settings_from(args.set))
+    target = getattr(args, "target", None)
+    if target is not None:
+        if any(key.strip().lower() == "target" for key in settings):
+            raise UsageError("give the target once: --target N or --set target=N")
+        settings["target"] = target
+    return settings
+
+
+def computer_match(
+    deal: Callable[[], Any],
+    make_player: Callable[..., Any],
+    levels: Sequence[str],
+    record: str | None,
+    dump: Callable[[Any], str],
+) -> Any:
+    """A game's ``match`` command's match: ``deal()`` played to its end by the computer
+    players of ``levels`` (seat 0's, seat 1's), and its record written to the file
+    ``record`` (``None``: no file). The players' seeds are fixed (1 and 2), so the match
+    seed alone fixes the whole match. The file is opened before the match is played, so
+    that a path that cannot be written is refused at once, in one line; the engine does no
+    input or output of its own, so any OSError here is the record file's."""
+    players = [make_player(levels[0], seed=1), make_player(levels[1], seed=2)]
+
+    def play() -> Any:
+        match = deal()
+        while not match.is_over:
+            seat = match.to_act
+            assert seat is not None
+            match.apply(players[seat].act(match.observation(seat)), seat)
+        return match
+
+    if record is None:
+        return play()
+    try:
+        with open(record, "w", encoding="utf-8") as handle:
+            match = play()
+            handle.write(dump(match))
+    except OSError as error:
+        raise UsageError(f"cannot write {record}: {error.strerror or error}") from None
+    return match
 
 
 def emit(data: Mapping[str, Any], out: TextIO) -> None:
@@ -182,14 +232,28 @@ class GameCommands:
 
     review_unit: str = "deal"  # what the review calls a part of a match
     review_heading: str = "deal seat  action         best           loss  why"
+    # The decision's numbers that lead each line, by attribute, and the width of the
+    # action and best-action columns (the columns of ``review_heading``).
+    review_numbers: tuple[str, ...] = ("deal", "seat")
+    review_action_width: int = 14
 
     def review_head(self, decision: Any) -> str:
-        """A decision's figures, before its reason (the columns of ``review_heading``)."""
+        """A decision's figures, before its reason (the columns of ``review_heading``): its
+        numbers, its action and the best one, its loss (and :meth:`loss_unit`), and ``*``
+        where it is one of the worst."""
+        numbers = " ".join(f"{getattr(decision, name):>4}" for name in self.review_numbers)
+        width = self.review_action_width
         mark = "*" if decision.worst else " "
         return (
-            f"{decision.deal:>4} {decision.seat:>4}  {self.short(decision.action)!s:<14} "
-            f"{self.short(decision.best)!s:<14}{decision.loss:>5.1f}{mark} "
+            f"{numbers}  {self.short(decision.action)!s:<{width}} "
+            f"{self.short(decision.best)!s:<{width}}{decision.loss:>5.1f}"
+            f"{self.loss_unit(decision)}{mark} "
         )
+
+    def loss_unit(self, decision: Any) -> str:
+        """The column after a decision's loss that names its unit (none: every loss is in
+        points)."""
+        return ""
 
     def short(self, action: Any) -> str:
         """An action as a review's line shows it."""
@@ -206,6 +270,15 @@ class GameCommands:
         """What the deal seed ``seed`` deals: as JSON fields, as lines for people, and the
         checks the options asked for (name -> whether it holds, and the line saying so)."""
         return {}, [], {}
+
+
+def seed_deals(ok: bool, what: str, *, one_of: bool = False) -> tuple[bool, str]:
+    """A check of :meth:`GameCommands.verify`: whether ``what`` (``"your hand"``, ``"the
+    upcard"``) is what the seed deals, and the line saying so, in capitals where it is not
+    (``one_of``: it is one of several the seed deals, as a hand is)."""
+    if ok:
+        return True, f"  {what} is the one this seed deals"
+    return False, f"  {what.upper()} IS NOT {'one' if one_of else 'the one'} this seed deals"
 
 
 def _stdin_bytes(stdin: Any) -> BinaryIO:

@@ -10,13 +10,20 @@ name or a value, then settings by name, typed or as text) are the same for every
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, ClassVar, Self, TypeVar
 
 from cardtable.errors import InvalidRulesError
-from cardtable.numbers import shown
+from cardtable.numbers import shown, whole_number
 
-__all__ = ["RulesBase", "on_off", "setting_changes", "starting_rules"]
+__all__ = [
+    "RulesBase",
+    "known_setting",
+    "on_off",
+    "setting_changes",
+    "starting_rules",
+    "whole_setting",
+]
 
 R = TypeVar("R", bound="RulesBase")
 
@@ -117,3 +124,25 @@ def on_off(name: str, text: str, yes: tuple[str, ...], no: tuple[str, ...], word
     if lowered in no:
         return False
     raise InvalidRulesError(f"{name} must be {words}, not {shown(text.strip())}")
+
+
+def known_setting(name: str, known: Collection[str]) -> None:
+    """Refuse a setting whose ``name`` is not one of the ``known``, naming them."""
+    if name not in known:
+        raise InvalidRulesError(f"unknown setting {name!r}: settings are {', '.join(known)}")
+
+
+def whole_setting(
+    name: str, text: str, optional: Collection[str], *, say_off: bool = True
+) -> int | None:
+    """A whole-number setting from text, or ``None`` for an ``optional`` one turned off
+    (``off``, ``none``, ``no``; a word may come with spaces around it, a number may not:
+    see :mod:`cardtable.numbers`); an error says what it must be (``say_off``: that an
+    optional one may be off)."""
+    if name in optional and text.strip().lower() in ("off", "none", "no"):
+        return None
+    number = whole_number(text)
+    if number is None:
+        kind = "an integer or off" if say_off and name in optional else "an integer"
+        raise InvalidRulesError(f"{name} must be {kind}, not {shown(text)}")
+    return number

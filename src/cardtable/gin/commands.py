@@ -17,7 +17,9 @@ from cardtable.games.commands import (
     Common,
     GameCommands,
     UsageError,
+    computer_match,
     emit,
+    seed_deals,
     seed_text,
     settings_from,
     whole,
@@ -163,16 +165,15 @@ def _cmd_match(args: argparse.Namespace, out: TextIO) -> int:
     from cardtable.gin.players import make_player
 
     rules = rules_from_args(args)
-    match = Match.new(rules, seed=args.seed)
-    players = [make_player(args.players[0], seed=1), make_player(args.players[1], seed=2)]
-    while not match.is_over:
-        seat = match.to_act
-        assert seat is not None
-        match.apply(players[seat].act(match.observation(seat)), seat)
+    # An empty --record has always meant no record file in gin.
+    match: Match = computer_match(
+        lambda: Match.new(rules, seed=args.seed),
+        make_player,
+        args.players,
+        args.record or None,
+        dump,
+    )
     names = (f"{args.players[0]} (0)", f"{args.players[1]} (1)")
-    if args.record:
-        with open(args.record, "w", encoding="utf-8") as handle:
-            handle.write(dump(match))
     if args.json:
         _emit(_match_summary(match), out)
     else:
@@ -263,13 +264,8 @@ class GinCommands(GameCommands):
     review_unit = "deal"
     review_heading = "deal hand seat  action        best          loss  why"
 
-    def review_head(self, decision: Any) -> str:
-        d = decision
-        mark = "*" if d.worst else " "
-        return (
-            f"{d.deal:>4} {d.hand:>4} {d.seat:>4}  {_short(d.action):<13} {_short(d.best):<13}"
-            f"{d.loss:>5.1f}{mark} "
-        )
+    review_numbers = ("deal", "hand", "seat")
+    review_action_width = 13
 
     def short(self, action: Any) -> str:
         return _short(action)
@@ -293,21 +289,11 @@ class GinCommands(GameCommands):
         ]
         checks: dict[str, tuple[bool, str]] = {}
         if args.hand:
-            ok = parse_cards(args.hand) in deal.hands
-            checks["hand"] = (
-                ok,
-                "  your hand is the one this seed deals"
-                if ok
-                else "  YOUR HAND IS NOT one this seed deals",
+            checks["hand"] = seed_deals(
+                parse_cards(args.hand) in deal.hands, "your hand", one_of=True
             )
         if args.upcard:
-            ok = parse_card(args.upcard) == deal.upcard
-            checks["upcard"] = (
-                ok,
-                "  the upcard is the one this seed deals"
-                if ok
-                else "  THE UPCARD IS NOT the one this seed deals",
-            )
+            checks["upcard"] = seed_deals(parse_card(args.upcard) == deal.upcard, "the upcard")
         return data, lines, checks
 
 

@@ -39,10 +39,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, NamedTuple
 
 from cardtable import coach
-from cardtable.coach import flag_worst
+from cardtable.coach import WORST_COUNT
 from cardtable.errors import IllegalActionError
 from cardtable.gin.actions import Action, ActionKind
-from cardtable.gin.hand import Hand, Observation
+from cardtable.gin.hand import ActionRecord, Hand, Observation
 from cardtable.gin.match import Match
 from cardtable.gin.players import hints
 from cardtable.gin.players.expert import EXPERT
@@ -63,9 +63,6 @@ __all__ = [
 TOLERANCE: Final = 0.5
 """Points within which a choice counts as the best (the expert's estimates are not exact)."""
 
-WORST_COUNT: Final = 3
-"""How many of a seat's costliest mistakes a match review flags."""
-
 # The hints' expert with no clock: a deadline would make the review depend on the machine's
 # speed. Fewer play-outs than the player's 32 keep a whole match to seconds.
 REVIEWER: Final = replace(EXPERT, time_limit=math.inf, rollouts=16, knock_samples=30)
@@ -74,7 +71,7 @@ ESTIMATOR: Final = replace(REVIEWER, rollouts=0)
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(coach.Decision):
     """One decision of one seat and the expert's verdict on it."""
 
     deal: int  # 1-based, dead deals included (as the record numbers them)
@@ -90,27 +87,11 @@ class Decision:
     worst: bool = False
 
     @property
-    def is_best(self) -> bool:
-        return self.loss == 0.0
-
-    @property
     def in_points(self) -> bool:
         return True  # every gin value is in points
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "deal": self.deal,
-            "hand": self.hand,
-            "index": self.index,
-            "seat": self.seat,
-            "action": str(self.action),
-            "best": str(self.best),
-            "loss": round(self.loss, 1),  # as every front end shows it
-            "forced": self.forced,
-            "worst": self.worst,
-            "why": self.why,
-            "alternatives": [alt.to_dict() for alt in self.alternatives],
-        }
+    def place(self) -> dict[str, Any]:
+        return {"deal": self.deal, "hand": self.hand}
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,26 +227,12 @@ def _review_hand(
     """Replay the deal from its deck and judge each decision of ``seats`` from that seat's
     view at that moment."""
     replay = Hand(hand.rules, hand.dealer, hand.deck, hand.seed)
-    decisions: list[Decision] = []
-    for index, record in enumerate(hand.history):
-        if record.seat in seats:
-            observation = replay.observation(record.seat, scores)
-            best, loss, forced, why, alternatives = review_decision(observation, record.action)
-            decisions.append(
-                Decision(
-                    deal,
-                    number,
-                    index,
-                    record.seat,
-                    record.action,
-                    best,
-                    loss,
-                    forced,
-                    why,
-                    alternatives,
-                )
-            )
-        replay.apply(record.action, record.seat)
+
+    def judge(index: int, record: ActionRecord) -> Decision:
+        verdict = review_decision(replay.observation(record.seat, scores), record.action)
+        return Decision(deal, number, index, record.seat, record.action, *verdict)
+
+    decisions = coach.judge_deal(hand.history, replay.apply, seats, judge)
     result = hand.result
     assert result is not None
     return HandReview(
@@ -276,7 +243,7 @@ def _review_hand(
         winner=result.winner,
         points=result.points,
         seats=seats,
-        decisions=tuple(decisions),
+        decisions=decisions,
     )
 
 
@@ -289,13 +256,7 @@ def review_match(
     ``deals`` (1-based) limits it to those. A deal in play is never reviewed: the review of
     a seat shows only what that seat could see, and a finished deal's verdicts only."""
     match = load(match_or_record) if isinstance(match_or_record, str) else match_or_record
-    chosen = tuple(sorted(set(seats)))
-    if not chosen or any(seat not in (0, 1) for seat in chosen):
-        raise IllegalActionError(f"a seat is 0 or 1, not {', '.join(map(str, chosen))}")
-    wanted = None if deals is None else set(deals)
-    for deal in wanted or ():
-        if not 1 <= deal <= len(match.hands):
-            raise IllegalActionError(f"deal {deal} is not finished (deals 1 to {len(match.hands)})")
+    chosen, wanted = coach.asked_for(seats, deals, len(match.hands))
     scores = [0, 0]
     number = 1
     hands: list[HandReview] = []
@@ -307,7 +268,4 @@ def review_match(
         if result.winner is not None:
             scores[result.winner] += result.points
             number += 1
-    flagged = flag_worst(hands, chosen, TOLERANCE, WORST_COUNT)
-    # The bare class: an alias with its parameter would try to set __orig_class__ on a
-    # frozen instance.
-    return coach.MatchReview(chosen, tuple(flagged), match.is_over, DEFINITION)
+    return coach.reviewed(hands, chosen, match.is_over, TOLERANCE, DEFINITION)

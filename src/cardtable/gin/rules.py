@@ -21,8 +21,15 @@ from typing import Any, ClassVar, Final, Literal
 
 from cardtable.cards import VALUES, Card
 from cardtable.errors import InvalidRulesError
-from cardtable.games.rules import RulesBase, on_off, setting_changes, starting_rules
-from cardtable.numbers import check_range, is_int, shown, whole_number
+from cardtable.games.rules import (
+    RulesBase,
+    known_setting,
+    on_off,
+    setting_changes,
+    starting_rules,
+    whole_setting,
+)
+from cardtable.numbers import check_range, is_int, shown
 
 __all__ = ["PRESETS", "Rules", "make_rules"]
 
@@ -166,22 +173,15 @@ def make_rules(
 
 
 def _convert(name: str, text: str) -> Any:
-    if name not in _HELP:
-        raise InvalidRulesError(f"unknown setting {name!r}: settings are {', '.join(_HELP)}")
-    # A word may come with spaces around it; a number may not (see cardtable.numbers).
-    lowered = text.strip().lower()
+    known_setting(name, _HELP)
     if name == "oklahoma":
         return on_off(
             name, text, ("true", "yes", "on", "1"), ("false", "no", "off", "0"), "true or false"
         )
     if name in _CHOICES:
-        return lowered.replace("-", "_")
-    if name in _OPTIONAL and lowered in ("off", "none", "no"):
-        return None
-    number = whole_number(text)
-    if number is None:
-        raise InvalidRulesError(f"{name} must be an integer, not {shown(text)}")
-    return number
+        return text.strip().lower().replace("-", "_")
+    # Gin's message never said that big gin may be off: kept as it was.
+    return whole_setting(name, text, _OPTIONAL, say_off=False)
 
 
 PRESETS: Final[dict[str, Rules]] = {

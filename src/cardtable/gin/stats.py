@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from cardtable.games.figures import Counts, per, share
 from cardtable.gin.match import Match
 from cardtable.gin.showdown import Outcome
 
@@ -27,12 +28,8 @@ __all__ = ["GinFigures", "gin_figures"]
 _GINS: Final = (Outcome.GIN, Outcome.BIG_GIN)
 
 
-def _share(part: int, whole: int) -> str:
-    return f"{part} of {whole}" if whole else "none yet"
-
-
 @dataclass(frozen=True, slots=True)
-class GinFigures:
+class GinFigures(Counts):
     """What one seat did in the finished hands of Gin Rummy matches (summable)."""
 
     hands: int = 0
@@ -43,12 +40,9 @@ class GinFigures:
     knocks: int = 0
     knock_deadwood: int = 0  # summed over ``knocks``
 
-    def __add__(self, other: GinFigures) -> GinFigures:
-        return GinFigures(*(getattr(self, name) + getattr(other, name) for name in self.__slots__))
-
     @property
     def average_knock_deadwood(self) -> float | None:
-        return None if not self.knocks else round(self.knock_deadwood / self.knocks, 1)
+        return per(self.knock_deadwood, self.knocks)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -70,7 +64,7 @@ class GinFigures:
         if average is not None:
             knocks = f"{average} (average of {self.knocks} knock{'' if self.knocks == 1 else 's'})"
         return (
-            ("Hands won", _share(self.hands_won, self.hands)),
+            ("Hands won", share(self.hands_won, self.hands)),
             ("Gins", str(self.gins)),
             ("Undercuts", undercuts),
             ("Deadwood at knocks", knocks),
