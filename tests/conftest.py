@@ -7,6 +7,10 @@ in ``helpers.py`` next to this file.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -36,3 +40,15 @@ from tests.pg import pg_url, postgres  # noqa: E402, F401
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The tiers' markers (browser, postgres, ray, slow), from what each test asks for."""
     mark(items)
+
+
+@pytest.fixture
+def agent_dir() -> Iterator[Path]:
+    """A directory an evaluated agent may write to, whatever user it runs as (under root, a
+    user of its own; pytest's own temporary directories are closed to other users)."""
+    path = Path(tempfile.mkdtemp(prefix="cardtable-agent-test-"))
+    path.chmod(0o1777)
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)

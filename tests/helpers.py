@@ -398,3 +398,20 @@ def game_stats(stats: Mapping[str, Any], game: str) -> dict[str, Any]:
         "reviewed_matches": 0,
         "recent": [],
     }
+
+
+# Ray's own deadlines for a node to register are a few seconds: on this 2-core machine under
+# the load of a whole suite its raylet can take longer, and ray.init then fails. These give it
+# minutes (each is waited for only as long as it takes).
+RAY_PATIENCE = {
+    "RAY_raylet_start_wait_time_s": "180",
+    "RAY_gcs_rpc_server_reconnect_timeout_s": "180",
+}
+
+
+def start_ray() -> None:
+    """``ray.init`` for a test: two CPUs, no dashboard, patient with a busy machine."""
+    import ray  # the test extra installs it: a missing Ray must fail, not skip
+
+    os.environ.update(RAY_PATIENCE)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)

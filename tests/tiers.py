@@ -51,6 +51,7 @@ SLOW: tuple[str, ...] = (
     "tests/gin/test_worlds.py::test_a_world_with_scores_and_after_takes_keeps_them",
     "tests/gin/test_worlds.py::test_every_world_gives_the_seat_the_same_view",
     "tests/sim/test_evaluate.py::test_an_agent_that_hangs_is_stopped",
+    "tests/sim/test_isolation.py::test_as_",
     "tests/sim/test_inference_bench.py::test_bad_options_are_refused_with_one_line",
     "tests/sim/test_inference_bench.py::test_the_opponent_is_a_setting",
     "tests/sim/test_paired_bench.py::test_a_variant_against_itself_differs_in_nothing",

@@ -37,13 +37,15 @@ def test_duplicate_deals_the_same_for_every_opponent_and_a_repeatable_seed() -> 
     ]
 
 
-def test_the_agent_is_handed_only_its_own_seats_views(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    log = tmp_path / "seen.txt"
-    monkeypatch.setenv(LOG, str(log))
+def test_the_agent_is_handed_only_its_own_seats_views(agent_dir: Path) -> None:
+    log = agent_dir / "seen.txt"
     evaluation = evaluate(
-        "tests.cribbage.agents:Recorder", ["simple"], games=2, unit="hand", game="cribbage"
+        "tests.cribbage.agents:Recorder",
+        ["simple"],
+        games=2,
+        unit="hand",
+        game="cribbage",
+        agent_environment={LOG: str(log)},
     )
     assert evaluation.secret
     lines = log.read_text(encoding="utf-8").splitlines()

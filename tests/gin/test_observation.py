@@ -114,6 +114,27 @@ def test_observations_hide_the_opponents_cards_and_the_stock(
     assert hand.is_over
 
 
+@examples(50)
+@given(
+    st.integers(0, 2**32),
+    st.sampled_from([0, 1]),
+    st.sampled_from(list(PRESETS.values())),
+    st.integers(0, 2**32).map(random.Random),
+)
+def test_an_observation_read_as_masks_is_what_the_hand_tells_the_seat(
+    seed: int, dealer: int, rules: Rules, rng: random.Random
+) -> None:
+    """Observation.masks_seen() reads the opponent's discards and passed-up cards back
+    from the public events; the hand keeps them as it goes (Hand.masks_seen_by)."""
+
+    def visit(hand: Hand) -> None:
+        for seat in (0, 1):
+            assert hand.observation(seat).masks_seen() == hand.masks_seen_by(seat)
+
+    hand = play_random(Hand.deal(rules, dealer, seed), rng, visit)
+    assert hand.is_over
+
+
 def test_every_phase_is_observed_and_checked() -> None:
     """A fixed line of play through each phase, so no phase relies on chance."""
     hand = make_hand("AS 2S 3S 8D 8C 8S 5H 6H 7H 2C", "KS KH QD", upcard="3C", stock="9H 4D")

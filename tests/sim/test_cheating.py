@@ -39,6 +39,12 @@ INVERTER = "tests.sim.cheater:SeedInverter"
 PEEKING = "tests.sim.cheater:PeekingInverter"
 
 
+def to_agent() -> dict[str, str]:
+    """The inverter's log variable (set by ``tally``), handed to an evaluated agent, whose
+    environment is otherwise bare."""
+    return {LOG: os.environ[LOG]}
+
+
 @dataclass
 class Tally:
     """What the inverters logged."""
@@ -63,9 +69,10 @@ class Tally:
 
 
 @pytest.fixture
-def tally(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], Tally]]:
-    """``tally()`` reads (and clears) what the inverters logged since the last call."""
-    path = tmp_path / "inverter.jsonl"
+def tally(agent_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[], Tally]]:
+    """``tally()`` reads (and clears) what the inverters logged since the last call (in this
+    process, and in an evaluated agent's, handed the variable by :func:`to_agent`)."""
+    path = agent_dir / "inverter.jsonl"
     monkeypatch.setenv(LOG, str(path))
 
     def read() -> Tally:
@@ -134,7 +141,7 @@ def test_a_player_in_the_evaluators_process_can_read_the_deck(
 
 
 def test_evaluate_gives_the_inverter_nothing(tally: Callable[[], Tally]) -> None:
-    evaluation = evaluate(PEEKING, ["simple"], games=4)
+    evaluation = evaluate(PEEKING, ["simple"], games=4, agent_environment=to_agent())
     seen = tally()
     assert evaluation.secret and os.getpid() not in seen.pids and len(seen.pids) == 1
     assert seen.count("built") == 5  # the spec's check, then one per game
@@ -143,7 +150,10 @@ def test_evaluate_gives_the_inverter_nothing(tally: Callable[[], Tally]) -> None
     assert all(e["hands"] == 0 for e in seen.events if e["event"] == "peek")  # no engine there
     assert seen.count("draw", known=True) == 0
     # The same games as the honest player's, on the same deals.
-    same = [evaluate(agent, ["simple"], games=4, seed=UNGUESSABLE) for agent in (PEEKING, honest)]
+    same = [
+        evaluate(agent, ["simple"], games=4, seed=UNGUESSABLE, agent_environment=to_agent())
+        for agent in (PEEKING, honest)
+    ]
     tally()
     left_out = {"ms_per_decision", "seconds"}
     a, b = ({k: v for k, v in figures(e.results[0]).items() if k not in left_out} for e in same)
@@ -152,7 +162,7 @@ def test_evaluate_gives_the_inverter_nothing(tally: Callable[[], Tally]) -> None
 
 def test_evaluate_hands_a_guessable_seed_through(tally: Callable[[], Tally]) -> None:
     # The agent's own process gets its seed as any player does: a public seed gives it away.
-    evaluation = evaluate(INVERTER, ["simple"], games=2, seed=7)
+    evaluation = evaluate(INVERTER, ["simple"], games=2, seed=7, agent_environment=to_agent())
     seen = tally()
     assert not evaluation.secret
     assert seen.count("built", recovered=True) == 2

@@ -64,17 +64,14 @@ def test_the_figures_and_the_margin_interval_over_pairs() -> None:
     assert lines[3].startswith("  margin ") and "over the pairs" in lines[3]
 
 
-def test_the_agent_gets_its_own_observations_over_the_pipe(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_agent_gets_its_own_observations_over_the_pipe(agent_dir: Path) -> None:
     # Drive the agent by hand over a whole match, every hand included (the events are sent
     # as they grow, and afresh at each hand): it sees exactly what the seat's observation is.
-    log = tmp_path / "seen.txt"
-    monkeypatch.setenv(LOG, str(log))
+    log = agent_dir / "seen.txt"
     match = Match.new(Rules(), seed="pipe")
     opponent = make_player("simple", 1)
     sent: list[str] = []
-    with RemoteAgent("tests.sim.agents:Recorder") as agent:
+    with RemoteAgent("tests.sim.agents:Recorder", environment={LOG: str(log)}) as agent:
         player = agent.new_player(5)
         while not match.is_over:
             seat = match.to_act
@@ -90,14 +87,12 @@ def test_the_agent_gets_its_own_observations_over_the_pipe(
     assert log.read_text(encoding="utf-8").splitlines() == sent
 
 
-def test_the_agent_runs_in_another_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    log = tmp_path / "seen.txt"
-    monkeypatch.setenv(LOG, str(log))
-    agent = RemoteAgent("tests.sim.agents:Recorder")
+def test_the_agent_runs_in_another_process(agent_dir: Path) -> None:
+    agent = RemoteAgent("tests.sim.agents:Recorder", environment={LOG: str(agent_dir / "log")})
     with agent:
         process = agent._process
-        assert process is not None and process.pid != os.getpid() and process.is_alive()
-    assert not process.is_alive()  # stopped on leaving
+        assert process is not None and process.pid != os.getpid() and process.poll() is None
+    assert process.poll() is not None  # stopped on leaving
 
 
 @pytest.mark.parametrize(

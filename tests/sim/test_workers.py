@@ -6,6 +6,7 @@ import multiprocessing
 import time
 
 from cardtable.sim import SimulationResult, simulate
+from tests.helpers import start_ray
 
 from .helpers import fingerprint
 
@@ -35,7 +36,7 @@ def test_ray_backend_matches_processes() -> None:
     import ray  # the test extra installs it: a missing Ray must fail, not skip
 
     start = time.perf_counter()
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    start_ray()
     seen: list[int] = []
 
     def interrupt(result: SimulationResult) -> None:

@@ -20,7 +20,7 @@ import httpx
 from .webhelpers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-START_TIMEOUT = 30.0
+START_TIMEOUT = 120.0  # returns once it answers; a busy 2-core machine can take a minute
 
 
 class ServerProcess:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import asdict
@@ -38,6 +39,7 @@ from cardtable.games import AnyGame, game, load_ref
 from cardtable.games.commands import GameCommands, seed_text, stdin_bytes
 from cardtable.sim import BACKENDS, TournamentResult, round_robin, run_tournament
 from cardtable.sim.evaluate import DEFAULT_OPPONENTS, evaluate
+from cardtable.sim.isolation import USER_VARIABLE
 from cardtable.sim.results import SimulationResult
 
 __all__ = [
@@ -451,9 +453,37 @@ def _add_evaluate(sub: Any, of: AnyGame) -> None:
         metavar="SECONDS",
         help="the longest the agent may take over one decision (default 60)",
     )
+    p.add_argument(
+        "--agent-user",
+        metavar="USER",
+        help="whom the agent runs as: auto (the default: under root a user of its own), same, "
+        f"or a user name or uid (root only); also ${USER_VARIABLE}",
+    )
+    p.add_argument(
+        "--agent-env",
+        action="append",
+        default=[],
+        metavar="NAME[=VALUE]",
+        help="a variable to hand the agent (its environment is otherwise bare); repeatable",
+    )
     add_rules_options(p, of)
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.set_defaults(func=_cmd_evaluate, common_game=of.name)
+
+
+def _agent_environment(items: list[str]) -> dict[str, str]:
+    """``--agent-env`` as variables: ``NAME=VALUE``, or ``NAME`` with its value here."""
+    environment: dict[str, str] = {}
+    for item in items:
+        name, equals, value = item.partition("=")
+        if not name.isidentifier():
+            raise UsageError(f"--agent-env {item!r}: give NAME or NAME=VALUE")
+        if not equals:
+            if name not in os.environ:
+                raise UsageError(f"--agent-env {name}: no variable {name} here to hand on")
+            value = os.environ[name]
+        environment[name] = value
+    return environment
 
 
 def _cmd_evaluate(args: argparse.Namespace, out: TextIO) -> int:
@@ -487,6 +517,8 @@ def _cmd_evaluate(args: argparse.Namespace, out: TextIO) -> int:
             timeout=args.timeout,
             progress=progress if interactive else None,
             game=of.name,
+            agent_user=args.agent_user,
+            agent_environment=_agent_environment(args.agent_env),
         )
     if args.json:
         out.write(json.dumps(evaluation.to_dict()) + "\n")

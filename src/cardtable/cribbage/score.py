@@ -29,6 +29,7 @@ __all__ = [
     "JACK",
     "PegScore",
     "ShowScore",
+    "kept_points",
     "parse_cards_in_order",
     "peg_counts",
     "peg_score",
@@ -179,7 +180,8 @@ def _choices(groups: Sequence[Sequence[Card]]) -> list[tuple[Card, ...]]:
 
 
 def _rank_points(ranks: Sequence[int]) -> int:
-    """Fifteens, pairs and runs of five cards: they depend on the ranks alone."""
+    """Fifteens, pairs and runs among cards of these ranks (any number of them): they depend
+    on the ranks alone."""
     counts = [0] * 13
     ways = [1] + [0] * 15
     for rank in ranks:
@@ -200,6 +202,23 @@ def _rank_points(ranks: Sequence[int]) -> int:
                 points += run * product
             run = 0
             product = 1
+    return points
+
+
+def kept_points(cards: Sequence[Card]) -> int:
+    """What four cards make together, without a starter: fifteens, pairs, runs, a flush (what
+    the players weigh a hand to keep by, not a show).
+
+    >>> from cardtable.cards import parse_cards
+    >>> kept_points(list(parse_cards("5H 5S JD QD")))
+    10
+    >>> kept_points(list(parse_cards("2H 4H 6H 8H")))
+    4
+    """
+    points = _rank_points([card % 13 for card in cards])
+    suit = cards[0] // 13
+    if all(card // 13 == suit for card in cards):
+        points += 4
     return points
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "LessonHintView",
     "LessonRun",
     "LessonStep",
+    "LessonStepView",
     "ScriptStep",
     "ScriptedLesson",
     "StepOutcome",
@@ -240,3 +241,60 @@ class LessonRun(Generic[StepT, ActT]):
     def _play(self, action: ActT, step: StepT) -> None:
         """Play the learner's ``action`` on the lesson's hand, then the script's answer."""
         raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class LessonStepView:
+    """A lesson's step as the learner's screen shows it, for any game: where it stands in
+    the script, its words, what it asks for and what the coach said of the last try.
+    ``select`` is the cards to pick, for a game whose steps may ask for that (gin's melds:
+    ``selects``); only such a game's JSON names it."""
+
+    index: int
+    total: int
+    key: str
+    title: str
+    text: str
+    select: str | None
+    action: str | None
+    is_info: bool
+    finished: bool
+    message: str
+    selects: bool
+
+    @classmethod
+    def of(cls, run: LessonRun[Any, Any], outcome: StepOutcome | None) -> LessonStepView:
+        """The step ``run`` is at, and what the coach said to the learner's last try."""
+        step = run.step
+        selects = hasattr(step, "select")  # the steps of a game that asks to pick cards
+        return cls(
+            index=run.index,
+            total=len(run._steps),
+            key=step.key,
+            title=step.title,
+            text=step.text,
+            select=step.select if selects else None,
+            action=step.action,
+            is_info=step.is_info,
+            finished=run.finished,
+            message="" if outcome is None else outcome.message,
+            selects=selects,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "index": self.index,
+            "total": self.total,
+            "key": self.key,
+            "title": self.title,
+            "text": self.text,
+        }
+        if self.selects:
+            data["select"] = self.select
+        data.update(
+            action=self.action,
+            is_info=self.is_info,
+            finished=self.finished,
+            message=self.message,
+        )
+        return data

@@ -14,12 +14,12 @@ import dataclasses
 import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
-from cardtable.cards import parse_card
+from cardtable.cards import Card, parse_card
 from cardtable.errors import InvalidCardError
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "plain_fields",
     "rules_json",
     "seat_words",
+    "turn_status",
 ]
 
 HumanOrComputer = Literal["human", "computer"]
@@ -160,6 +161,33 @@ class SeatHead:
             "action_count": header.action_count,
         }
 
+    def basics_of(
+        self,
+        turn: tuple[bool, int | None, int | None],
+        scores: tuple[int, int],
+        hand: Iterable[Card],
+        public: tuple[str, ...],
+        events: tuple[str, ...],
+        actions: tuple[str, ...],
+        between: str = "",
+    ) -> Basics:
+        """The seat's :class:`Basics` from its game's words for its table: ``turn`` is
+        (my turn, the seat to act, the match's winner once it is over), ``actions`` the
+        texts the buttons send, ``between`` the status between turns."""
+        my_turn, to_act, winner = turn
+        return Basics(
+            seat=self.seat,
+            my_turn=my_turn,
+            to_act=to_act,
+            finished=self.status == "finished",
+            status=turn_status(self.players, self.seat, winner, my_turn, to_act, between),
+            scores=scores,
+            hand=tuple(card.symbol() for card in hand),
+            public=public,
+            events=events,
+            choices=choices_of(actions),
+        )
+
     def head_json(self) -> dict[str, Any]:
         """The head's part of the seat view's JSON, first in it."""
         return {
@@ -247,3 +275,32 @@ def seat_words(players: tuple[PlayerView, PlayerView], seat: int, other: int) ->
     if other == seat:
         return "You"
     return players[other].name or ("The computer" if players[other].is_computer else "Opponent")
+
+
+def turn_status(
+    players: tuple[PlayerView, PlayerView],
+    seat: int,
+    winner: int | None,
+    my_turn: bool,
+    to_act: int | None,
+    between: str,
+) -> str:
+    """The status line of a seat's basics: who won once the match is over (``winner``, None
+    while it goes on), else whose turn it is, else the game's words for a pause between
+    turns (``between``).
+
+    >>> players = (PlayerView("human", "Ann"), PlayerView("computer", ""))
+    >>> turn_status(players, 0, 1, False, None, "")
+    'The match is over: The computer won.'
+    >>> turn_status(players, 0, None, True, 0, ""), turn_status(players, 1, None, False, 0, "")
+    ('Your turn.', 'Ann to play.')
+    >>> turn_status(players, 0, None, False, None, "The hand is over.")
+    'The hand is over.'
+    """
+    if winner is not None:
+        return f"The match is over: {seat_words(players, seat, winner)} won."
+    if my_turn:
+        return "Your turn."
+    if to_act is not None:
+        return f"{seat_words(players, seat, to_act)} to play."
+    return between

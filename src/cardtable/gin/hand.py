@@ -148,6 +148,23 @@ class SeenMasks(NamedTuple):
     taken: int
     stock_only: bool
 
+    def planes(self) -> tuple[int, int, int, int, int, int, int, int]:
+        """The eight card planes of the research encoding, in its order: the hand, the top
+        discard, the pile below it, the opponent's known cards, its discards, the cards it
+        passed up, the unseen cards and the card just taken (the environments' encoder and
+        the ``neural`` player read them)."""
+        hand, pile, top, known = self.hand, self.pile, self.top, self.opponent_known
+        return (
+            hand,
+            top,
+            pile ^ top,
+            known,
+            self.opponent_discards,
+            self.opponent_passed_up,
+            FULL_DECK & ~(hand | pile | known),
+            self.taken,
+        )
+
 
 class _Told:
     """What each seat has been told of a hand: the one place that decides which cards a seat
@@ -883,6 +900,47 @@ class Observation:
         for card in self.discard_pile:
             seen |= 1 << card
         return CardSet.from_mask(FULL_DECK & ~seen)
+
+    def masks_seen(self) -> SeenMasks:
+        """This view as masks, the same as :meth:`Hand.masks_seen_by` gives for the seat: the
+        opponent's discards and passed-up cards are read back from the public ``events``."""
+        other = 1 - self.seat
+        pile = [int(self.upcard)]
+        discarded = declined = 0
+        events = self.events
+        for index, event in enumerate(events):
+            kind = event.kind
+            if kind is ActionKind.DISCARD:
+                assert event.card is not None
+                pile.append(int(event.card))
+                if event.seat == other:
+                    discarded |= 1 << event.card
+            elif kind is ActionKind.DRAW_DISCARD:
+                pile.pop()
+            elif event.seat == other and kind in (ActionKind.PASS, ActionKind.DRAW_STOCK):
+                # The first draw after two passes is forced to the stock: not a choice.
+                forced = (
+                    kind is ActionKind.DRAW_STOCK
+                    and index == 2
+                    and all(e.kind is ActionKind.PASS for e in events[:2])
+                )
+                if not forced:
+                    declined |= 1 << pile[-1]
+        top = self.top_discard
+        pile_mask = 0
+        for card in self.discard_pile:
+            pile_mask |= 1 << card
+        taken = self.taken
+        return SeenMasks(
+            self.hand.mask,
+            pile_mask,
+            0 if top is None else 1 << top,
+            self.opponent_known.mask,
+            discarded,
+            declined,
+            0 if taken is None else 1 << taken,
+            self.stock_only,
+        )
 
     def legal_actions(self) -> list[Action]:
         """This seat's legal actions (empty when it is not its turn)."""

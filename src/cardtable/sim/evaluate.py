@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -40,6 +40,7 @@ from cardtable.games import GameRules
 from cardtable.games.simulation import Unit, wilson_interval
 from cardtable.sim.batch import rules_of
 from cardtable.sim.chunks import Chunk, games_of
+from cardtable.sim.isolation import isolation_words, make_undumpable
 from cardtable.sim.players import PlayerSpec, check_game, check_names, load_player, spec_name
 from cardtable.sim.remote_agent import AgentError, RemoteAgent
 from cardtable.sim.results import SimulationResult
@@ -61,6 +62,7 @@ class Evaluation:
     seed: str
     secret: bool  # the seed was drawn fresh for the run, not given
     results: tuple[SimulationResult, ...]
+    isolation: str = ""  # what kept the agent from the evaluator (isolation_words)
 
     @property
     def opponents(self) -> tuple[str, ...]:
@@ -75,6 +77,7 @@ class Evaluation:
             "rules": first.rules.to_dict(),
             "seed": self.seed,
             "secret_seed": self.secret,
+            "isolation": self.isolation,
             "opponents": [figures(result) for result in self.results],
         }
 
@@ -111,6 +114,8 @@ class Evaluation:
             lines.append(
                 f"  ms per decision: {a} {ms[0]:.3f} (in its own process), {b} {ms[1]:.3f}"
             )
+        if self.isolation:
+            lines.append(f"isolation: {self.isolation}")
         if self.secret:
             lines.append(
                 f"seed {self.seed}: secret while the games were played; "
@@ -210,6 +215,8 @@ def evaluate(
     timeout: float = 60.0,
     progress: Progress | None = None,
     game: str | None = None,
+    agent_user: str | None = None,
+    agent_environment: Mapping[str, str] | None = None,
 ) -> Evaluation:
     """Evaluate ``agent`` against each of ``against`` over ``games`` games (an even number).
 
@@ -221,15 +228,23 @@ def evaluate(
     every duplicate pair. A failing agent (unknown, raising, hanging, illegal) raises
     :class:`~cardtable.sim.remote_agent.AgentError`. ``game`` is a game's name in the
     registry (``None``: its default game); ``rules`` a preset or rules of that game.
+
+    Before the seed exists this process makes itself undumpable (for good: see
+    :mod:`cardtable.sim.isolation`); ``agent_user`` chooses whom the agent runs as (by
+    default, under root a user of its own) and ``agent_environment`` holds the only variables
+    it is handed. The result says what isolation the agent had (``Evaluation.isolation``).
     """
     game = check_game(game)
     _check(games, against, agent, game)
     the_rules = rules_of(game, rules, settings)
+    undumpable = make_undumpable()  # before the secret exists: no process may read it here
     text, secret = run_seed(seed)
     name = spec_name(agent)
     results: list[SimulationResult] = []
     last: list[tuple[str, Any]] = []
-    with RemoteAgent(agent, timeout=timeout, game=game) as remote:
+    with RemoteAgent(
+        agent, timeout=timeout, game=game, user=agent_user, environment=agent_environment
+    ) as remote:
 
         def agent_player(player_seed: int) -> Any:
             return _Marked(remote.new_player(player_seed), "agent", last)
@@ -272,4 +287,6 @@ def evaluate(
                 if progress is not None and len(result.results) % 2 == 0:
                     progress(result.players[1], result)
             results.append(result)
-    return Evaluation(name, text, secret, tuple(results))
+    return Evaluation(
+        name, text, secret, tuple(results), isolation_words(remote.user, undumpable)
+    )

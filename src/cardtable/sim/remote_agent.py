@@ -1,10 +1,16 @@
 """An agent in a process of its own, handed its own observations and nothing else.
 
-:class:`RemoteAgent` starts a fresh Python process (``spawn``: nothing of the evaluator's
-memory is copied into it, the deck and the run's seed included), builds the agent there from
-its spec and plays it over a pipe. The evaluator holds the deck, the run's seed and every
-other player; the agent's process only ever receives
+:class:`RemoteAgent` starts a fresh Python interpreter (``python -m
+cardtable.sim.agent_process``: nothing of the evaluator's memory is copied into it, the deck
+and the run's seed included), builds the agent there from its spec and plays it over a
+socket. The process is kept from the evaluator as far as the evaluator can arrange
+(:mod:`cardtable.sim.isolation`): under root it runs as a user of its own, it gets an empty
+command line, an environment of a few variables and a private home, and no descriptor but its
+channel and standard error. The evaluator holds the deck, the run's seed and every other
+player; the agent's process only ever receives
 
+* the set-up: the evaluator's import path, the game, the agent's spec (and the path of the
+  evaluator's script, where the agent's factory was defined in it), answered ``ready``;
 * ``("game", seed)``: build a fresh player with this seed (``load_player(spec, seed)``) for
   the next game, answered ``ok``;
 * ``("act", observation, kept, new_events)``: the observation of the agent's own seat, the
@@ -26,11 +32,6 @@ unpickles, so an agent cannot run code in the evaluator by what it sends. An ans
 not come within ``timeout`` seconds, an illegal action, an exception or the process ending
 are an :class:`AgentError`.
 
-A process boundary is not a sandbox: code running as the same user can still read files, or
-another process's command line (a ``--seed`` typed there) under ``/proc``. It keeps an honest
-mistake or a casual cheat (reading the deck from the evaluator's objects, inverting a seed)
-from working; run untrusted agents under another user or in a container as well.
-
 >>> from cardtable.gin.hand import Hand
 >>> hand = Hand.deal(seed="doc")
 >>> with RemoteAgent("random") as agent:
@@ -42,87 +43,39 @@ True
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import multiprocessing
+import os
 import pickle
-import signal
+import shutil
+import socket
+import subprocess
 import sys
-import traceback
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Mapping
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from types import TracebackType
 from typing import Any, Final
 
 from cardtable.errors import CardTableError
 from cardtable.games.simulation import NotLegalNow
+from cardtable.sim.agent_side import importing_script, split_events
 from cardtable.sim.facets import simulation_of
-from cardtable.sim.players import PlayerSpec, check_game, load_player, spec_name
-from cardtable.sim.workers import check_workers_can_start, refuse_in_a_starting_worker
+from cardtable.sim.isolation import AgentUser, agent_user, clean_environment, drop_capabilities
+from cardtable.sim.players import PlayerSpec, check_game, spec_name
 
 __all__ = ["AgentError", "RemoteAgent"]
 
 START_SECONDS: Final = 120.0  # a fresh interpreter imports the package and the agent
 ANSWER_BYTES: Final = 1 << 16  # an action is a few dozen characters
 ANSWER_SHOWN: Final = 400  # characters of an answer an error message quotes
+NO_MAIN_GUARD: Final = (
+    "the agent's process cannot start: it imports the script to find the agent's factory, "
+    "and the script runs the evaluation again; put the code that runs it under "
+    "'if __name__ == \"__main__\":' (or name the agent as 'module:attribute')"
+)
 
 
 class AgentError(CardTableError):
     """The agent failed: it could not be built, broke a rule, raised, hung or died."""
-
-
-def _split_events(observation: Any) -> tuple[Any, tuple[Any, ...]] | None:
-    """An observation without its events, and its events, if it is a dataclass with a tuple
-    of ``events``; ``None`` otherwise (it is sent whole)."""
-    events = getattr(observation, "events", None)
-    if not isinstance(events, tuple) or not dataclasses.is_dataclass(observation):
-        return None
-    return dataclasses.replace(observation, events=()), events  # type: ignore[type-var]
-
-
-def serve(spec: PlayerSpec, connection: Connection, game: str | None = None) -> None:
-    """The agent's process: build players of ``game`` from ``spec`` and answer the evaluator.
-
-    Top level, so that a spawned process finds it. Ctrl-C is left to the evaluator, which
-    stops this process itself.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    sys.stdout = sys.stderr  # the agent's prints must not mix with the evaluator's results
-
-    def say(text: str) -> None:
-        connection.send_bytes(text.encode("utf-8"))
-
-    try:
-        load_player(spec, 0, game)  # a bad spec is reported now, before any game is dealt
-    except Exception as error:
-        say(f"error {error}")
-        return
-    say("ready")
-    player: Any = None
-    events: tuple[Any, ...] = ()
-    while True:
-        try:
-            message = pickle.loads(connection.recv_bytes())
-        except EOFError:
-            return  # the evaluator is gone
-        try:
-            if message[0] == "game":
-                player = load_player(spec, message[1], game)
-                events = ()
-                say("ok")
-            elif message[0] == "act" and player is not None:
-                _, bare, kept, new_events = message
-                observation = bare  # sent whole, unless its events came apart
-                if _split_events(bare) is not None:
-                    events = events[:kept] + new_events
-                    observation = dataclasses.replace(bare, events=events)
-                say(f"action {player.act(observation)}")
-            else:
-                return
-        except Exception as error:
-            where = traceback.extract_tb(error.__traceback__)[-1]
-            say(f"error {type(error).__name__}: {error} ({where.filename}:{where.lineno})")
-            return
 
 
 class RemoteAgent:
@@ -131,15 +84,26 @@ class RemoteAgent:
     ``spec`` is a player name, a ``"module:attribute"`` path to a factory ``f(seed) ->
     Player`` or a top-level factory (it is imported in the agent's process, never here).
     ``timeout`` bounds the seconds of one answer; ``game`` is a game's name in the registry
-    (``None``: its default game).
+    (``None``: its default game). ``user`` chooses whom the process runs as
+    (:func:`~cardtable.sim.isolation.agent_user`: by default, under root a user of its own,
+    otherwise the evaluator's); ``environment`` holds the only variables it is given besides
+    its path, locale and private home.
     """
 
-    def __init__(self, spec: PlayerSpec, *, timeout: float = 60.0, game: str | None = None) -> None:
+    def __init__(
+        self,
+        spec: PlayerSpec,
+        *,
+        timeout: float = 60.0,
+        game: str | None = None,
+        user: str | None = None,
+        environment: Mapping[str, str] | None = None,
+    ) -> None:
         game = check_game(game)
         if not timeout > 0:
             raise ValueError(f"the timeout must be a positive number of seconds, not {timeout}")
         try:
-            pickle.dumps(spec)
+            self._spec_bytes = pickle.dumps(spec)
         except (pickle.PicklingError, AttributeError, TypeError):
             raise ValueError(
                 f"the agent's process needs a spec it can import: a name, a "
@@ -149,9 +113,12 @@ class RemoteAgent:
         self.game: str = game
         self.name = spec_name(spec)
         self.timeout = timeout
+        self.user: AgentUser = agent_user(user)
+        self.environment = dict(environment or {})
         self.decisions = 0
-        self._process: BaseProcess | None = None
+        self._process: subprocess.Popen[bytes] | None = None
         self._connection: Connection | None = None
+        self._home: str | None = None
         self._events: tuple[Any, ...] = ()  # those of the last observation sent
 
     def __enter__(self) -> RemoteAgent:
@@ -168,20 +135,26 @@ class RemoteAgent:
 
     def start(self) -> None:
         """Start the agent's process and wait until its agent is built."""
-        context = multiprocessing.get_context("spawn")  # never fork: a copy of our memory
-        refuse_in_a_starting_worker()  # a script without its __main__ guard: say so, once
-        check_workers_can_start(context)
-        ours, theirs = context.Pipe(duplex=True)
-        process = context.Process(
-            target=serve,
-            args=(self.spec, theirs, self.game),
-            name=f"agent {self.name}",
-            daemon=True,
-        )
-        process.start()
-        theirs.close()  # so that its end closing reads as EOF here
-        self._process, self._connection = process, ours
+        if importing_script():  # an agent's process importing a script without its guard
+            raise CardTableError(NO_MAIN_GUARD)
+        user = self.user
+        self._home = home = tempfile.mkdtemp(prefix="cardtable-agent-")
+        if user.uid is not None:
+            os.chown(home, user.uid, user.gid if user.gid is not None else -1)
+        ours, theirs = socket.socketpair()
         try:
+            process = self._popen(theirs.fileno(), home)
+        except OSError as error:
+            ours.close()
+            self.close()
+            raise AgentError(
+                f"cannot start agent {self.name!r} as {user.words}: {error.strerror or error}"
+            ) from None
+        finally:
+            theirs.close()  # so that its end closing reads as EOF here
+        self._process, self._connection = process, Connection(ours.detach())
+        try:
+            self._send(("setup", *self._setup()))
             answer = self._answer(START_SECONDS)
         except BaseException:
             self.close()
@@ -189,6 +162,45 @@ class RemoteAgent:
         if answer != "ready":
             self.close()
             raise AgentError(f"cannot start agent {self.name!r}: {answer.removeprefix('error ')}")
+
+    def _popen(self, channel: int, home: str) -> subprocess.Popen[bytes]:
+        """The agent's process, its standard input and output the ``channel``; in this
+        directory, or in its home where its user may not enter this one."""
+        user = self.user
+        for directory in (os.getcwd(), home):
+            try:
+                return subprocess.Popen(
+                    [sys.executable, "-m", "cardtable.sim.agent_process"],
+                    stdin=channel,
+                    stdout=channel,
+                    env=clean_environment(home, self.environment),
+                    cwd=directory,
+                    user=user.uid,
+                    group=user.gid,
+                    extra_groups=[] if user.uid is not None else None,
+                    preexec_fn=drop_capabilities if user.capless else None,
+                    start_new_session=True,  # Ctrl-C at the terminal is the evaluator's alone
+                )
+            except PermissionError:
+                if directory == home:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _setup(self) -> tuple[list[str], str | None, str, bytes]:
+        """What the agent's process needs to build the agent: the import path (this
+        directory for its empty entry), this script where the factory was defined in it,
+        the game and the pickled spec."""
+        path = [entry or os.getcwd() for entry in sys.path]
+        script = None
+        if callable(self.spec) and getattr(self.spec, "__module__", None) == "__main__":
+            script = getattr(sys.modules.get("__main__"), "__file__", None)
+            if script is None:
+                raise ValueError(
+                    f"the agent's factory {self.name!r} is defined in an interactive session, "
+                    "which its process cannot import: put it in a module"
+                )
+            script = os.path.abspath(script)
+        return path, script, self.game, self._spec_bytes
 
     def new_player(self, seed: int) -> _Proxy:
         """A fresh player of the agent, built in its process with ``seed``, for one game."""
@@ -201,7 +213,7 @@ class RemoteAgent:
 
     def act(self, observation: Any) -> Any:
         """The agent's action for its own seat's ``observation``."""
-        split = _split_events(observation)
+        split = split_events(observation)
         if split is None:
             self._send(("act", observation, 0, ()))
         else:
@@ -230,18 +242,21 @@ class RemoteAgent:
         return action
 
     def close(self) -> None:
-        """Stop the agent's process (politely, then by force)."""
-        process, connection = self._process, self._connection
-        self._process = self._connection = None
+        """Stop the agent's process (politely, then by force) and remove its home."""
+        process, connection, home = self._process, self._connection, self._home
+        self._process = self._connection = self._home = None
         if connection is not None:
             with contextlib.suppress(OSError):  # it may be gone already
                 connection.send_bytes(pickle.dumps(("stop",)))
             connection.close()
         if process is not None:
-            process.join(5)
-            if process.is_alive():
+            try:
+                process.wait(5)
+            except subprocess.TimeoutExpired:
                 process.kill()
-                process.join(5)
+                process.wait(5)
+        if home is not None:
+            shutil.rmtree(home, ignore_errors=True)
 
     def _send(self, message: tuple[Any, ...]) -> None:
         if self._connection is None:
@@ -274,9 +289,10 @@ class RemoteAgent:
 
     def _ended(self) -> str:
         process = self._process
+        code = None
         if process is not None:
-            process.join(5)
-        code = None if process is None else process.exitcode
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                code = process.wait(5)
         return f"its process ended (exit code {code})"
 
 

@@ -12,6 +12,7 @@ import pytest
 from cardtable.errors import CardTableError
 from cardtable.gin.env.collect import Collector, Trajectories, collect, uniform_policy
 from cardtable.gin.env.encoding import layout
+from tests.helpers import start_ray
 from tests.paths import ROOT
 
 
@@ -100,7 +101,7 @@ def test_no_ray_cluster_is_one_line() -> None:
 def test_ray_actors_collect_what_processes_collect() -> None:
     import ray  # the test extra installs it: a missing Ray must fail, not skip
 
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    start_ray()
     try:
         with Collector(4, workers=2, backend="ray", seed=9, opponent="self") as collector:
             remote = collector.collect(uniform_policy, 20)

@@ -6,10 +6,12 @@ from collections.abc import Callable
 from typing import Final, Protocol, runtime_checkable
 
 from cardtable.cribbage.actions import Action
+from cardtable.cribbage.hand import Observation, Phase
 from cardtable.cribbage.match import MatchObservation
+from cardtable.cribbage.players.counting import count_action
 from cardtable.games.levels import Levels
 
-__all__ = ["Player", "make_player", "player_names", "register"]
+__all__ = ["Player", "PlayerBase", "make_player", "player_names", "register"]
 
 
 @runtime_checkable
@@ -21,6 +23,34 @@ class Player(Protocol):
     def act(self, observation: MatchObservation) -> Action:
         """The action to take; ``observation.hand.legal_actions()`` lists the legal ones."""
         ...
+
+
+class PlayerBase:
+    """A level's shape: it counts its shows and answers statements as every player does
+    (:func:`~cardtable.cribbage.players.counting.count_action`), and decides the rest from
+    the hand's view: what to lay away, then what to play or go."""
+
+    name = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, observation: MatchObservation) -> Action:
+        view = observation.hand
+        counted = count_action(view)
+        if counted is not None:
+            return counted
+        if view.phase is Phase.DISCARD:
+            return self.discard(view)
+        return self.play(view)
+
+    def discard(self, view: Observation) -> Action:
+        """The two cards to lay away."""
+        raise NotImplementedError
+
+    def play(self, view: Observation) -> Action:
+        """The card to play, or go."""
+        raise NotImplementedError
 
 
 _LEVELS: Final[Levels[Player]] = Levels()

@@ -16,9 +16,8 @@ from itertools import combinations
 
 from cardtable.cards import VALUES, Card
 from cardtable.cribbage.actions import GO, Action, ActionKind
-from cardtable.cribbage.hand import Observation, Phase
-from cardtable.cribbage.match import MatchObservation
-from cardtable.cribbage.players.counting import count_action
+from cardtable.cribbage.hand import Observation
+from cardtable.cribbage.players.base import PlayerBase
 from cardtable.cribbage.score import peg_score
 
 __all__ = ["BeginnerPlayer", "pairs_and_fifteens"]
@@ -60,17 +59,7 @@ def _play(view: Observation) -> Action:
     return max(plays, key=value)
 
 
-class BeginnerPlayer:
+class BeginnerPlayer(PlayerBase):
     name = "beginner"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    def act(self, observation: MatchObservation) -> Action:
-        view = observation.hand
-        counted = count_action(view)
-        if counted is not None:
-            return counted
-        if view.phase is Phase.DISCARD:
-            return _discard(view)
-        return _play(view)
+    discard = staticmethod(_discard)
+    play = staticmethod(_play)

@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from math import floor
 from typing import Final
@@ -85,28 +85,28 @@ def in_endgame(view: Observation, need: int = ENDGAME_NEED) -> bool:
     return min(view.target - mine, view.target - theirs) <= need
 
 
+def _dealer_counts(shows: Mapping[int, float], need: int, pone_need: int) -> float:
+    """The dealer's chance as it counts what ``shows`` weighs (points: chance), needing
+    ``need``; short of it, the next hand is the non-dealer's deal, which needs
+    ``pone_need``."""
+    if need <= 0:
+        return 1.0
+    chance = 0.0
+    for g, weight in shows.items():
+        chance += weight * (1.0 if g >= need else 1.0 - dealer_wins(pone_need, need - g))
+    return chance
+
+
 @cache
 def _dealer_after_pone_show(dealer_need: int, pone_need: int) -> float:
     """The dealer's chance once the non-dealer has counted: its hand and crib to come."""
-    if dealer_need <= 0:
-        return 1.0
-    chance = 0.0
-    for g, weight in table.DEALER_SHOW.items():
-        chance += weight * (
-            1.0 if g >= dealer_need else 1.0 - dealer_wins(pone_need, dealer_need - g)
-        )
-    return chance
+    return _dealer_counts(table.DEALER_SHOW, dealer_need, pone_need)
 
 
 @cache
 def _dealer_crib_to_come(crib_need: int, pone_need: int) -> float:
     """The dealer's chance when only its crib is still to count, needing ``crib_need``."""
-    if crib_need <= 0:
-        return 1.0
-    chance = 0.0
-    for c, weight in table.CRIB.items():
-        chance += weight * (1.0 if c >= crib_need else 1.0 - dealer_wins(pone_need, crib_need - c))
-    return chance
+    return _dealer_counts(table.CRIB, crib_need, pone_need)
 
 
 @cache

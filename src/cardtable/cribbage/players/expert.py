@@ -25,11 +25,10 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from cardtable.cribbage.actions import GO, Action, ActionKind
-from cardtable.cribbage.hand import Observation, Phase
-from cardtable.cribbage.match import MatchObservation
+from cardtable.cribbage.hand import Observation
 from cardtable.cribbage.players import board
+from cardtable.cribbage.players.base import PlayerBase
 from cardtable.cribbage.players.board import ENDGAME_NEED
-from cardtable.cribbage.players.counting import count_action
 from cardtable.cribbage.players.discard import DiscardOption, discard_options
 from cardtable.cribbage.players.opponent import OpponentModel
 from cardtable.cribbage.players.pegging import PlayValue, play_values
@@ -82,20 +81,17 @@ def expert_plays(
     return play_values(view, rng, endgame, settings.model)
 
 
-class ExpertPlayer:
+class ExpertPlayer(PlayerBase):
     name = "expert"
 
     def __init__(self, seed: int = 0, settings: ExpertSettings = DEFAULT_SETTINGS) -> None:
-        self.seed = seed
+        super().__init__(seed)
         self.settings = settings
 
-    def act(self, observation: MatchObservation) -> Action:
-        view = observation.hand
-        counted = count_action(view)
-        if counted is not None:
-            return counted
-        if view.phase is Phase.DISCARD:
-            return expert_discards(view, self.settings)[0].action
+    def discard(self, view: Observation) -> Action:
+        return expert_discards(view, self.settings)[0].action
+
+    def play(self, view: Observation) -> Action:
         plays = [a for a in view.legal if a.kind is ActionKind.PLAY]
         if not plays:
             return GO

@@ -38,6 +38,7 @@ from typing import Final
 from cardtable.cards import VALUES, Card
 from cardtable.cribbage.hand import Observation
 from cardtable.cribbage.players.discard import crib_value
+from cardtable.cribbage.score import kept_points
 
 __all__ = [
     "Deal",
@@ -115,33 +116,6 @@ def play_chances(
     ]
     total = sum(chances)
     return [c / total for c in chances]
-
-
-def kept_points(cards: Sequence[Card]) -> int:
-    """What four cards make together, without a starter: fifteens, pairs, runs, a flush."""
-    ways = [1] + [0] * 15
-    counts = [0] * 13
-    for card in cards:
-        counts[card % 13] += 1
-        value = VALUES[card]
-        for total in range(15, value - 1, -1):
-            ways[total] += ways[total - value]
-    points = 2 * ways[15]
-    run = 0
-    product = 1
-    for n in (*counts, 0):
-        points += n * (n - 1)
-        if n:
-            run += 1
-            product *= n
-        else:
-            if run >= 3:
-                points += run * product
-            run, product = 0, 1
-    suit = cards[0] // 13
-    if all(card // 13 == suit for card in cards):
-        points += 4
-    return points
 
 
 def opponent_floor(view: Observation) -> int:

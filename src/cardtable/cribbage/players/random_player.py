@@ -5,21 +5,20 @@ from __future__ import annotations
 import random
 
 from cardtable.cribbage.actions import Action
-from cardtable.cribbage.match import MatchObservation
-from cardtable.cribbage.players.counting import count_action
+from cardtable.cribbage.hand import Observation
+from cardtable.cribbage.players.base import PlayerBase
 
 __all__ = ["RandomPlayer"]
 
 
-class RandomPlayer:
+class RandomPlayer(PlayerBase):
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
         self._rng = random.Random(seed)
 
-    def act(self, observation: MatchObservation) -> Action:
-        view = observation.hand
-        counted = count_action(view)
-        if counted is not None:
-            return counted
+    def discard(self, view: Observation) -> Action:
         return self._rng.choice(view.legal)
+
+    play = discard

@@ -11,38 +11,15 @@ from __future__ import annotations
 
 from cardtable.cards import VALUES, Card
 from cardtable.cribbage.actions import GO, Action, ActionKind
-from cardtable.cribbage.hand import Observation, Phase
-from cardtable.cribbage.match import MatchObservation
-from cardtable.cribbage.players.counting import count_action
-from cardtable.cribbage.score import peg_score
+from cardtable.cribbage.hand import Observation
+from cardtable.cribbage.players.base import PlayerBase
+from cardtable.cribbage.score import kept_points, peg_score
 
 __all__ = ["SimplePlayer", "four_card_points", "peg_points"]
 
 
-def four_card_points(cards: tuple[Card, ...] | list[Card]) -> int:
-    """What four cards score by themselves: fifteens, pairs, runs, a four-card flush."""
-    ways = [1] + [0] * 15
-    ranks = [0] * 13
-    for card in cards:
-        ranks[card % 13] += 1
-        value = VALUES[card]
-        for total in range(15, value - 1, -1):
-            ways[total] += ways[total - value]
-    points = 2 * ways[15]
-    run = 0
-    product = 1
-    for count in (*ranks, 0):
-        points += count * (count - 1)
-        if count:
-            run += 1
-            product *= count
-        else:
-            if run >= 3:
-                points += run * product
-            run, product = 0, 1
-    if len({card // 13 for card in cards}) == 1:
-        points += 4
-    return points
+# What four cards score by themselves (the name this module has long exported).
+four_card_points = kept_points
 
 
 def peg_points(view: Observation, card: Card) -> int:
@@ -50,22 +27,16 @@ def peg_points(view: Observation, card: Card) -> int:
     return peg_score([*view.count_cards, card]).points
 
 
-class SimplePlayer:
+class SimplePlayer(PlayerBase):
     name = "simple"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+    def discard(self, view: Observation) -> Action:
+        return max(
+            view.legal,
+            key=lambda a: kept_points([c for c in view.hand if c not in a.cards]),
+        )
 
-    def act(self, observation: MatchObservation) -> Action:
-        view = observation.hand
-        counted = count_action(view)
-        if counted is not None:
-            return counted
-        if view.phase is Phase.DISCARD:
-            return max(
-                view.legal,
-                key=lambda a: four_card_points([c for c in view.hand if c not in a.cards]),
-            )
+    def play(self, view: Observation) -> Action:
         plays = [a for a in view.legal if a.kind is ActionKind.PLAY]
         if not plays:
             return GO

@@ -8,31 +8,16 @@ from typing import Any, Final
 
 from cardtable.cards import Card
 from cardtable.cribbage.hand import ShowRecord
-from cardtable.cribbage.lesson import LESSON_STEPS, LessonSession, StepOutcome
+from cardtable.cribbage.lesson import LessonSession, StepOutcome
 from cardtable.cribbage.views.history import EventView, events_of
 from cardtable.cribbage.views.seat import PlayedView
 from cardtable.cribbage.views.shows import ShowView, show_view
-from cardtable.games.views import PlayerView, plain_fields
+from cardtable.games.lessons import LessonStepView
+from cardtable.games.views import PlayerView
 
 __all__ = ["LessonStepView", "LessonView", "lesson_view"]
 
 LESSON_PLAYERS: Final = (PlayerView("human", "You"), PlayerView("computer", "Teacher"))
-
-
-@dataclass(frozen=True, slots=True)
-class LessonStepView:
-    index: int
-    total: int
-    key: str
-    title: str
-    text: str
-    action: str | None
-    is_info: bool
-    finished: bool
-    message: str
-
-    def to_json(self) -> dict[str, Any]:
-        return plain_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +76,6 @@ def lesson_view(
     lesson_id: str, session: LessonSession, outcome: StepOutcome | None = None
 ) -> LessonView:
     view = session.observation()
-    step = session.step
     return LessonView(
         lesson_id=lesson_id,
         game="cribbage",
@@ -116,17 +100,7 @@ def lesson_view(
             for event in events_of(session.hand, view.seat)
         ),
         shows=tuple(show_view(s) for s in view.shows) if session.show_visible else (),
-        step=LessonStepView(
-            index=session.index,
-            total=len(LESSON_STEPS),
-            key=step.key,
-            title=step.title,
-            text=step.text,
-            action=step.action,
-            is_info=step.is_info,
-            finished=session.finished,
-            message="" if outcome is None else outcome.message,
-        ),
+        step=LessonStepView.of(session, outcome),
         ok=True if outcome is None else outcome.ok,
     )
 

@@ -18,7 +18,6 @@ from cardtable.games.views import (
     SeatHead,
     TableHeader,
     action_label,
-    choices_of,
     seat_words,
 )
 
@@ -111,14 +110,6 @@ class SeatView(SeatHead):
     def basics(self) -> Basics:
         """The table in the few words a generic screen shows (its own screen shows more)."""
         seat, players = self.seat, self.players
-        if self.final is not None:
-            status = f"The match is over: {seat_words(players, seat, self.final.winner)} won."
-        elif self.my_turn:
-            status = "Your turn."
-        elif self.to_act is not None:
-            status = f"{seat_words(players, seat, self.to_act)} to play."
-        else:
-            status = ""
         public = (
             f"Starter: {'not turned' if self.starter is None else self.starter.symbol()}",
             f"Count: {self.count}"
@@ -145,18 +136,9 @@ class SeatView(SeatHead):
         offered = self.legal_actions
         if offered == ("count",):  # a muggins statement: any count from 0 to 29
             offered = tuple(f"count {points}" for points in range(30))
-        return Basics(
-            seat=seat,
-            my_turn=self.my_turn,
-            to_act=self.to_act,
-            finished=self.finished,
-            status=status,
-            scores=self.board.pegs,
-            hand=tuple(card.symbol() for card in self.hand),
-            public=public,
-            events=events,
-            choices=choices_of(offered),
-        )
+        winner = None if self.final is None else self.final.winner
+        turn = (self.my_turn, self.to_act, winner)
+        return self.basics_of(turn, self.board.pegs, self.hand, public, events, offered)
 
     def to_json(self) -> dict[str, Any]:
         def names(cards: tuple[Card, ...]) -> list[str]:

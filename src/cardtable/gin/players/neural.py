@@ -7,7 +7,8 @@ value head it learned with is shipped but not used to play. The player takes the
 action with the highest logit, so it is deterministic and needs no seed.
 
 It sees only its own seat's :class:`~cardtable.gin.hand.Observation`. The vector is rebuilt
-here from that observation, value for value as
+here from that observation (its card planes: ``observation.masks_seen().planes()``), value
+for value as
 :func:`cardtable.gin.env.encoding.encode_observation` builds it (the tests check that they
 agree): the players sit below the environments in the package's layers, so they cannot
 import it. The network learned on single hands, where the two match-score inputs are zero,
@@ -29,7 +30,6 @@ from functools import cache
 from importlib.resources import files
 from typing import TYPE_CHECKING, Final
 
-from cardtable.cards import FULL_DECK
 from cardtable.gin.actions import Action, ActionKind
 from cardtable.gin.hand import Observation, Phase
 from cardtable.gin.melds import deadwood
@@ -88,33 +88,6 @@ def action_index(action: Action) -> int:
     return base + int(action.card)
 
 
-def _declined_and_discarded(observation: Observation) -> tuple[int, int]:
-    """Cards the opponent passed up and cards it discarded, read from the public events."""
-    other = 1 - observation.seat
-    pile = [int(observation.upcard)]
-    discarded = declined = 0
-    events = observation.events
-    for index, event in enumerate(events):
-        kind = event.kind
-        if kind is ActionKind.DISCARD:
-            assert event.card is not None
-            pile.append(int(event.card))
-            if event.seat == other:
-                discarded |= 1 << event.card
-        elif kind is ActionKind.DRAW_DISCARD:
-            pile.pop()
-        elif event.seat == other and kind in (ActionKind.PASS, ActionKind.DRAW_STOCK):
-            # The first draw after two passes is forced to the stock: not a choice.
-            forced = (
-                kind is ActionKind.DRAW_STOCK
-                and index == 2
-                and all(e.kind is ActionKind.PASS for e in events[:2])
-            )
-            if not forced:
-                declined |= 1 << pile[-1]
-    return declined, discarded
-
-
 def _plane(mask: int) -> list[float]:
     return [float(mask >> card & 1) for card in range(52)]
 
@@ -124,25 +97,8 @@ def observation_vector(observation: Observation) -> F32:
     import numpy as np  # here, not at the top: importing the players stays quick
 
     seat = observation.seat
-    declined, discarded = _declined_and_discarded(observation)
-    top = observation.top_discard
-    top_mask = 0 if top is None else 1 << top
-    pile = 0
-    for card in observation.discard_pile:
-        pile |= 1 << card
-    hand = observation.hand.mask
-    known = observation.opponent_known.mask
-    taken = observation.taken
-    planes = (
-        hand,
-        top_mask,
-        pile & ~top_mask,
-        known,
-        discarded,
-        declined,
-        FULL_DECK & ~(hand | pile | known),
-        0 if taken is None else 1 << taken,
-    )
+    seen = observation.masks_seen()
+    planes = seen.planes()
     values: list[float] = []
     for mask in planes:
         values += _plane(mask)
@@ -156,7 +112,7 @@ def observation_vector(observation: Observation) -> F32:
         observation.stock_count / 31.0,
         observation.threshold / 10.0,
         float(observation.multiplier == 2),
-        min(deadwood(hand), 100) / 100.0,
+        min(deadwood(seen.hand), 100) / 100.0,
         0.0 if scores is None else min(scores[seat] / target, 1.0),
         0.0 if scores is None else min(scores[1 - seat] / target, 1.0),
     ]

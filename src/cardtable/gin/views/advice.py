@@ -6,12 +6,23 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cardtable.cards import Card
-from cardtable.games.views import PlayerView, plain_fields
+from cardtable.games.lessons import LessonStepView
+from cardtable.games.views import PlayerView
 from cardtable.gin.actions import Action
-from cardtable.gin.lesson import LESSON_STEPS, LessonSession, StepOutcome
+from cardtable.gin.lesson import LessonSession, StepOutcome
 from cardtable.gin.players.hints import Hint
 from cardtable.gin.views.hands import HandView
 from cardtable.gin.views.seat import PlayView
+
+__all__ = [
+    "LESSON_PLAYERS",
+    "AlternativeView",
+    "HintView",
+    "LessonStepView",
+    "LessonView",
+    "hint_view",
+    "lesson_view",
+]
 
 # -- hints and the lesson -----------------------------------------------------------------
 
@@ -55,23 +66,6 @@ def hint_view(hint: Hint) -> HintView:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class LessonStepView:
-    index: int
-    total: int
-    key: str
-    title: str
-    text: str
-    select: str | None
-    action: str | None
-    is_info: bool
-    finished: bool
-    message: str
-
-    def to_json(self) -> dict[str, Any]:
-        return plain_fields(self)
-
-
 LESSON_PLAYERS: Final = (PlayerView("human", "You"), PlayerView("computer", "Teacher"))
 
 
@@ -107,22 +101,10 @@ class LessonView:
 def lesson_view(
     lesson_id: str, session: LessonSession, outcome: StepOutcome | None = None
 ) -> LessonView:
-    step = session.step
     return LessonView(
         lesson_id=lesson_id,
         players=LESSON_PLAYERS,
         play=PlayView.of(session.observation()),
-        step=LessonStepView(
-            index=session.index,
-            total=len(LESSON_STEPS),
-            key=step.key,
-            title=step.title,
-            text=step.text,
-            select=step.select,
-            action=step.action,
-            is_info=step.is_info,
-            finished=session.finished,
-            message="" if outcome is None else outcome.message,
-        ),
+        step=LessonStepView.of(session, outcome),
         ok=True if outcome is None else outcome.ok,
     )

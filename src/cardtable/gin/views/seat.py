@@ -11,7 +11,6 @@ from cardtable.games.views import (
     MadeOnce,
     SeatHead,
     TableHeader,
-    choices_of,
     seat_words,
 )
 from cardtable.gin.actions import ActionKind
@@ -140,14 +139,6 @@ class SeatView(SeatHead):
         hand, seat, players = self.play.hand, self.seat, self.players
         final = self.sheet.final
         totals = self.sheet.scores if final is None else final.totals
-        if final is not None:
-            status = f"The match is over: {seat_words(players, seat, final.winner)} won."
-        elif self.my_turn:
-            status = "Your turn."
-        elif hand.to_act is not None:
-            status = f"{seat_words(players, seat, hand.to_act)} to play."
-        else:
-            status = "The hand is over."
         public = (
             f"Discard pile: {' '.join(c.symbol() for c in hand.discard_pile[-3:]) or 'empty'}",
             f"Stock: {hand.stock_count} cards",
@@ -158,17 +149,9 @@ class SeatView(SeatHead):
             + ("" if e.card is None else f" {e.card.symbol()}")
             for e in hand.events
         )
-        return Basics(
-            seat=seat,
-            my_turn=self.my_turn,
-            to_act=hand.to_act,
-            finished=self.finished,
-            status=status,
-            scores=(totals[0], totals[1]),
-            hand=tuple(card.symbol() for card in hand.hand),
-            public=public,
-            events=events,
-            choices=choices_of(self.legal_actions),
+        turn = (self.my_turn, hand.to_act, None if final is None else final.winner)
+        return self.basics_of(
+            turn, totals, hand.hand, public, events, self.legal_actions, "The hand is over."
         )
 
     def to_json(self) -> dict[str, Any]:
