@@ -32,6 +32,8 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # The tests' own PostgreSQL server (started on first use) and a fresh database on it.
+# One Chromium per worker (launched by the first browser test), lent to each browser test.
+from tests.chromium import browser, chromium  # noqa: E402, F401
 from tests.pg import pg_url, postgres  # noqa: E402, F401
 
 

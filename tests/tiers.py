@@ -5,8 +5,8 @@ not ray and not slow"``); ``make test`` runs them all. The markers are registere
 pyproject.toml and put on the tests here, from what a test asks for, when the suite is
 collected (``tests/conftest.py``), so that no test module has to carry them:
 
-- ``browser``: the test uses a ``browser`` fixture (every browser module launches Chromium
-  through one);
+- ``browser``: the test uses the ``browser`` fixture (the worker's one Chromium, lent by
+  ``tests/chromium.py``) or the ``chromium`` fixture it lends from;
 - ``postgres``: the test uses the ``postgres`` fixture (``pg_url`` builds on it), is a case of
   a fixture parametrised over the databases whose case is ``postgresql``, or starts a cluster
   of its own (``running_cluster``, ``PostgresCluster``);
@@ -125,7 +125,7 @@ def markers_of(item: pytest.Item) -> list[str]:
     code = _code(item)
     names = _names(code) if code is not None else set()
     tiers = []
-    if "browser" in fixtures:
+    if fixtures & {"browser", "chromium"}:
         tiers.append("browser")
     if "postgres" in fixtures or database or names & _CLUSTER_NAMES:
         tiers.append("postgres")

@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from cardtable.table import TableService
-from tests.web.test_browser import Table, launched_chromium
+from tests.web.test_browser import Table
 from tests.web.webhelpers import LiveServer, worker_table
 
 SIZES = {"1280x720": {"width": 1280, "height": 720}, "390x844": {"width": 390, "height": 844}}
@@ -24,11 +24,6 @@ def served(
     tmp_path_factory: pytest.TempPathFactory, eights_installed: None
 ) -> Iterator[tuple[LiveServer, TableService]]:
     yield from worker_table(tmp_path_factory.mktemp("eights-web"))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launched_chromium()
 
 
 def test_the_options_offer_eights_with_no_screen_of_its_own(

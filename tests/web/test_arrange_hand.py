@@ -20,7 +20,7 @@ from cardtable.table import TableService
 from cardtable.web.app import create_app
 from cardtable.web.limits import WebLimits
 
-from .test_browser import DESKTOP, PHONE, Table, launched_chromium
+from .test_browser import DESKTOP, PHONE, Table
 from .webhelpers import LiveServer
 
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
@@ -106,11 +106,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     with LiveServer(app) as live:
         yield live
     store.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launched_chromium()
 
 
 def by_rank(cards: list[str]) -> list[str]:

@@ -5,10 +5,8 @@ folder (``tests/paths.py``)."""
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,15 +21,10 @@ from tests.paths import SCREENSHOTS
 
 from .webhelpers import LiveServer
 
-CHROMIUM = os.environ.get("GINRUMMY_CHROMIUM", "/usr/bin/chromium")
 SHOTS = SCREENSHOTS / "web"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 VALUE = {rank: min(i + 1, 10) for i, rank in enumerate("A23456789TJQK")}
-
-if not Path(CHROMIUM).exists():
-    # Fail loudly rather than skip: `make test` installs it (make browser).
-    raise RuntimeError(f"no chromium at {CHROMIUM}: run `make browser`")
 
 Page = Any  # playwright.sync_api.Page
 
@@ -59,30 +52,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     with LiveServer(create_app(TableService(store, computers="worker"))) as live:
         yield live
     store.close()
-
-
-def launched_chromium() -> Iterator[Any]:
-    """Debian's chromium, headless, through Playwright (shared by the browser test modules)."""
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launched_chromium()
 
 
 class Table:

@@ -19,7 +19,7 @@ from cardtable.table import TableService
 from cardtable.web.app import create_app
 from cardtable.web.limits import WebLimits
 
-from .test_browser import DESKTOP, PHONE, Table, launched_chromium
+from .test_browser import DESKTOP, PHONE, Table
 from .webhelpers import LiveServer
 
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
@@ -85,11 +85,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     with LiveServer(app) as live:
         yield live
     store.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launched_chromium()
 
 
 def shot(table: Table, name: str) -> None:

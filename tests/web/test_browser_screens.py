@@ -22,7 +22,7 @@ from cardtable.cribbage import views as cribbage_views
 from cardtable.cribbage.hand import ShowRecord
 from cardtable.table import SeatSpec, TableService
 
-from .test_browser import Table, launched_chromium
+from .test_browser import Table
 from .webhelpers import LiveServer, worker_table
 
 SIZES = {
@@ -94,11 +94,6 @@ BOXES = """(regions) => {
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, TableService]]:
     yield from worker_table(tmp_path_factory.mktemp("screens"))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launched_chromium()
 
 
 def match_against(

@@ -19,10 +19,10 @@ import pytest
 from cardtable.table import TableService
 
 from .test_browser import DESKTOP, PHONE, VALUE
-from .test_cribbage_browser import CribTable, browser, seeded_match, server, table_service
+from .test_cribbage_browser import CribTable, seeded_match, server, table_service
 from .webhelpers import LiveServer
 
-__all__ = ["browser", "server", "table_service"]  # the fixtures, shared with those tests
+__all__ = ["server", "table_service"]  # the fixtures, shared with those tests
 
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

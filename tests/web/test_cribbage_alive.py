@@ -15,11 +15,11 @@ import pytest
 from cardtable.table import TableService
 
 from .test_arrange_hand import VIEWPORTS, shot
-from .test_cribbage_arrange import CribSeat, browser, crib_server, crib_service, highest, seeded
+from .test_cribbage_arrange import CribSeat, crib_server, crib_service, highest, seeded
 from .test_table_alive import WATCH_SCRIPT
 from .webhelpers import LiveServer
 
-__all__ = ["browser", "crib_server", "crib_service"]  # the fixtures, shared with the arrange tests
+__all__ = ["crib_server", "crib_service"]  # the fixtures, shared with the arrange tests
 
 # A deal (found by playing it on the API the way `play` does) where this seat's second go
 # of the second hand is answered by two plays of the computer in one reply.

@@ -28,7 +28,7 @@ from .test_arrange_hand import (
     pressed,
     shot,
 )
-from .test_browser import DESKTOP, VALUE, launched_chromium
+from .test_browser import DESKTOP, VALUE
 from .webhelpers import LiveServer
 
 # What the cribbage page shows of the hand, read in one round trip.
@@ -60,11 +60,6 @@ def crib_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServ
 def crib_server(crib_service: TableService) -> Iterator[LiveServer]:
     with LiveServer(create_app(crib_service, limits=WebLimits.unlimited())) as live:
         yield live
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launched_chromium()
 
 
 def seeded(service: TableService, seed: str) -> tuple[str, str]:

@@ -13,10 +13,10 @@ from cardtable.cribbage.score import show_score
 from cardtable.table import SeatSpec, TableService
 
 from .test_browser import DESKTOP
-from .test_cribbage_browser import CribTable, browser, server, table_service
+from .test_cribbage_browser import CribTable, server, table_service
 from .webhelpers import LiveServer
 
-__all__ = ["browser", "server", "table_service"]  # the module fixtures, shared
+__all__ = ["server", "table_service"]  # the module fixtures, shared
 
 PEOPLE = (SeatSpec("human", name="Ann"), SeatSpec("human", name="Bob"))
 

@@ -18,7 +18,7 @@ from cardtable.store import Store
 from cardtable.table import SeatSpec, TableService
 from cardtable.web.app import create_app
 
-from .test_browser import DESKTOP, PHONE, Table, launched_chromium
+from .test_browser import DESKTOP, PHONE, Table
 from .webhelpers import LiveServer
 
 SEAT = 1
@@ -35,11 +35,6 @@ def table_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableSer
 def server(table_service: TableService) -> Iterator[LiveServer]:
     with LiveServer(create_app(table_service)) as live:
         yield live
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launched_chromium()
 
 
 @pytest.fixture(scope="module")

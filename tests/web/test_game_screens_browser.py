@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from cardtable.games import games
 from cardtable.table import SeatSpec, TableService
 
-from .test_browser import Table, launched_chromium
+from .test_browser import Table
 from .webhelpers import LiveServer, worker_table
 
 LAPTOP = {"width": 1280, "height": 720}
@@ -28,11 +28,6 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, TableService]]:
     yield from worker_table(tmp_path_factory.mktemp("game-screens"))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launched_chromium()
 
 
 @pytest.fixture

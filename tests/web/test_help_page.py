@@ -8,7 +8,6 @@ from __future__ import annotations
 import html
 import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ from starlette.testclient import TestClient
 
 from cardtable.table.options import lobby_options
 
-from .test_browser import DESKTOP, PHONE, SHOTS, Table, launched_chromium
+from .test_browser import DESKTOP, PHONE, SHOTS, Table
 from .webhelpers import LiveServer
 
 GAMES = ["gin", "cribbage"]
@@ -69,11 +68,6 @@ def test_the_two_games_pages_differ_in_their_settings(client: TestClient) -> Non
 
 
 # -- in a browser: the lobby's link opens the page --------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launched_chromium()
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from cardtable.table import TableService
 from cardtable.web.app import create_app
 from cardtable.web.limits import WebLimits
 
-from .test_browser import DESKTOP, PHONE, Table, launched_chromium
+from .test_browser import DESKTOP, PHONE, Table
 from .webhelpers import LiveServer
 
 # The step the coach's panel is at (its progress bar), read in one round trip.
@@ -31,11 +31,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     with LiveServer(create_app(TableService(store), limits=WebLimits.unlimited())) as live:
         yield live
     store.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launched_chromium()
 
 
 def follow_the_hints(table: Table, name: str) -> list[str]:

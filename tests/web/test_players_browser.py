@@ -17,7 +17,7 @@ from cardtable.table import SeatSpec, TableService
 from tests.helpers import game_stats
 from tests.paths import SCREENSHOTS
 
-from .test_browser import DESKTOP, PHONE, Table, launched_chromium
+from .test_browser import DESKTOP, PHONE, Table
 from .webhelpers import LiveServer, worker_table
 
 SHOTS = SCREENSHOTS / "web"
@@ -26,11 +26,6 @@ SHOTS = SCREENSHOTS / "web"
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, TableService]]:
     yield from worker_table(tmp_path_factory.mktemp("players-browser"))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launched_chromium()
 
 
 def seat_of_page(table: Table) -> tuple[str, str]:

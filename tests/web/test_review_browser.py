@@ -15,7 +15,7 @@ import pytest
 from cardtable.table import TableService
 from tests.paths import SCREENSHOTS
 
-from .test_browser import DESKTOP, PHONE, Table, launched_chromium
+from .test_browser import DESKTOP, PHONE, Table
 from .webhelpers import LiveServer, worker_table
 
 SHOTS = SCREENSHOTS / "web"
@@ -49,11 +49,6 @@ BADGES = """async ([matchId, token, seat]) => {
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveServer, TableService]]:
     yield from worker_table(tmp_path_factory.mktemp("review-browser"))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launched_chromium()
 
 
 def play_one_hand(table: Table) -> None:

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from .test_arrange_hand import API_CALL, VIEWPORTS, SeatTable, browser, server, shot
+from .test_arrange_hand import API_CALL, VIEWPORTS, SeatTable, server, shot
 from .webhelpers import LiveServer
 
-__all__ = ["browser", "server"]  # the fixtures, shared with the arrange tests
+__all__ = ["server"]  # the fixtures, shared with the arrange tests
 
 # Counts what the page asks of the browser: each Web Animation (by its id) and each
 # AudioContext made, and logs each movement the table notes, with the time.
