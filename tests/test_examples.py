@@ -175,3 +175,46 @@ def test_train_and_evaluate_refuses_bad_options_with_one_line(
         assert words in errors.splitlines()[-1], errors
         assert "Traceback" not in errors
     assert not (tmp_path / "run").exists()  # refused before anything was written
+
+
+def baseline_blocks(language: str) -> list[str]:
+    """docs/trained-baseline.md's blocks about weights of one's own (they name the factories)."""
+    text = (ROOT / "docs" / "trained-baseline.md").read_text(encoding="utf-8")
+    return [
+        body
+        for _, lang, body in FENCE.findall(text)
+        if lang == language and ("from_file" in body or "from_environment" in body)
+    ]
+
+
+def test_the_trained_baseline_snippets_run_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The snippets' run/selfplay_policy.npz: a copy of the shipped weights, readable by the
+    # agent's user (under root, a user of its own).
+    shipped = ROOT / "src" / "cardtable" / "gin" / "players" / "weights" / "selfplay_policy.npz"
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "selfplay_policy.npz").write_bytes(shipped.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    (python,) = baseline_blocks("python")
+    namespace: dict[str, object] = {"__name__": "__main__"}
+    exec(compile(fewer_games(python), "docs/trained-baseline.md", "exec"), namespace)
+    assert namespace["agent"] == neural.from_file(shipped, name="neural:selfplay_policy.npz")
+    printed = capsys.readouterr().out
+    assert "neural:selfplay_policy.npz against simple: 2 matches" in printed
+    assert "neural:selfplay_policy.npz against expert: 2 matches" in printed
+    (sh,) = baseline_blocks("sh")
+    argv = fewer_games(" ".join(sh.replace("\\\n", " ").split())).split()
+    assert argv[:3] == ["cardtable", "gin", "evaluate"]
+    # The file it names is the shipped one here.
+    argv = [f"{a.split('=')[0]}={shipped}" if a.startswith("CARDTABLE_") else a for a in argv]
+    done = subprocess.run(
+        [sys.executable, "-m", *argv, "--games", "2", "--unit", "hand"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "cardtable.gin.players.neural:from_environment against simple: 2 hands" in done.stdout

@@ -57,6 +57,7 @@ SLOW: tuple[str, ...] = (
     "tests/sim/test_paired_bench.py::test_a_variant_against_itself_differs_in_nothing",
     "tests/sim/test_paired_bench.py::test_single_hands_are_paired_as_matches_are",
     "tests/test_examples.py::test_the_commands_run_as_written",
+    "tests/test_examples.py::test_the_trained_baseline_snippets_run_as_written",
     "tests/test_examples.py::test_training_to_a_score_in_quick_mode",
     "tests/table/test_cribbage_review_service.py::test_each_seat_gets_its_own_decisions_as_the_engine_judges_them",
     "tests/table/test_cribbage_stats.py::test_the_api_serves_the_cribbage_figures",
