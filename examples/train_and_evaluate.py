@@ -7,8 +7,10 @@ player and score it with the standard evaluation against the built-in levels.
 2. :func:`cardtable.gin.players.neural.from_file` loads the file as a player factory (the
    weights are checked now, and carried to the agent's process, which reads no file).
 3. :func:`cardtable.sim.evaluate` plays it in a process of its own on ``--games`` duplicate
-   games (``--unit match`` or ``hand``) against each of ``--against``; the summary is
-   printed, and with ``--json`` written to ``--out``/evaluation.json.
+   games against each of ``--against``; the summary is printed, and with ``--json`` written
+   to ``--out``/evaluation.json. The games are single hands by default: a policy trained for
+   minutes seldom ends a hand, and its matches (``--unit match``, the standard figures) can
+   take hundreds of deals.
 
 The command line does step 3 too, the agent reading the file itself (it must be readable by
 the agent's user: under root, a user of its own)::
@@ -55,10 +57,10 @@ def train(out: Path, minutes: float, quick: bool, seed: int) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--minutes", type=float, default=5.0, help="training time")
-    parser.add_argument("--games", type=int, default=40, help="games per opponent (even)")
+    parser.add_argument("--games", type=int, default=100, help="games per opponent (even)")
     parser.add_argument("--out", type=Path, default=Path("artifacts/train_and_evaluate"))
     parser.add_argument("--against", default=LEVELS, help="opponents, separated by commas")
-    parser.add_argument("--unit", choices=("match", "hand"), default="match")
+    parser.add_argument("--unit", choices=("match", "hand"), default="hand")
     parser.add_argument("--seed", type=int, default=0, help="the training's seed")
     parser.add_argument("--json", action="store_true", help="also write evaluation.json")
     parser.add_argument("--quick", action="store_true", help="seconds: a smoke run")
