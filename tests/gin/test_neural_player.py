@@ -311,3 +311,18 @@ def test_evaluate_plays_a_weight_file_from_python_and_as_the_command_line_does()
     assert by_factory.agent == "mine"
     assert games[0] == games[1]  # the same weights, the same games
     assert games[0] != games[2]  # not the shipped weights
+
+
+def test_evaluate_without_the_variable_stops_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.sim import evaluate
+    from cardtable.sim.remote_agent import AgentError
+
+    # Set here, but the agent's environment holds only what is handed to it.
+    monkeypatch.setenv(neural.WEIGHTS_VARIABLE, str(WEIGHTS))
+    with pytest.raises(AgentError, match="CARDTABLE_NEURAL_WEIGHTS names no weight file"):
+        evaluate(
+            "cardtable.gin.players.neural:from_environment",
+            against=["random"],
+            games=2,
+            unit="hand",
+        )
