@@ -11,8 +11,11 @@ import csv
 import importlib.util
 import io
 import math
+import pickle
 import random
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 
@@ -200,3 +203,126 @@ def test_quick_run_with_games_against_simple_goes_on_from_saved_weights(
     assert not np.array_equal(before["wp"], after["wp"])
     moved = float(np.abs(after["w1"] - before["w1"]).mean())
     assert moved < 0.1 * float(np.abs(after["w1"] - fresh["w1"]).mean())
+
+
+def other_weights(path: Path) -> Path:
+    """A weight file of the shipped shapes whose policy differs: the policy head negated."""
+    arrays = neural.load_weights()
+    arrays["wp"], arrays["bp"] = -arrays["wp"], -arrays["bp"]
+    np.savez_compressed(path, **{k: v.astype(np.float16) for k, v in arrays.items()})
+    return path
+
+
+def views_to_act(count: int) -> list[Observation]:
+    return [view for view in views_of_played_hands(count) if view.legal_actions()]
+
+
+def test_a_weight_file_is_played_by_path_bytes_or_factory(tmp_path: Path) -> None:
+    views = views_to_act(60)
+    default = neural.NeuralPlayer(0)
+    shipped = [default.act(view) for view in views]
+    # The shipped file given by path plays exactly as the level.
+    by_path = neural.NeuralPlayer(0, weights=WEIGHTS)
+    assert [by_path.act(view) for view in views] == shipped
+    other = other_weights(tmp_path / "other.npz")
+    players = [
+        neural.NeuralPlayer(1, weights=other),
+        neural.NeuralPlayer(1, weights=str(other)),
+        neural.NeuralPlayer(1, weights=other.read_bytes()),
+        neural.from_file(other)(1),
+        pickle.loads(pickle.dumps(neural.from_file(other)))(1),
+    ]
+    played = [[player.act(view) for view in views] for player in players]
+    assert all(actions == played[0] for actions in played)
+    assert played[0] != shipped
+    assert all(a in v.legal_actions() for v, a in zip(views, played[0], strict=True))
+
+
+def test_the_factory_is_named_after_its_file(tmp_path: Path) -> None:
+    factory = neural.from_file(other_weights(tmp_path / "mine.npz"))
+    assert factory.name == "neural:mine.npz"
+    assert neural.from_file(WEIGHTS, name="shipped").name == "shipped"
+    assert "data" not in repr(factory)  # not 250 KB of bytes in a log line
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "cannot read weights .*missing.npz"),
+        (b"not an archive", "bad.npz is not a weight file"),
+    ],
+)
+def test_a_bad_weight_file_is_refused_when_the_player_is_built(
+    tmp_path: Path, content: bytes | None, message: str
+) -> None:
+    path = tmp_path / ("missing.npz" if content is None else "bad.npz")
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(ValueError, match=message):
+        neural.NeuralPlayer(0, weights=path)
+    with pytest.raises(ValueError, match=message):
+        neural.from_file(path)
+
+
+def test_a_weight_file_of_other_shapes_is_refused_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "small.npz"
+    shapes = dict(neural.WEIGHT_SHAPES, w1=(429, 64))
+    np.savez(path, **{name: np.zeros(shape, np.float16) for name, shape in shapes.items()})
+    with pytest.raises(ValueError, match=r"small\.npz: weight 'w1' should have shape"):
+        neural.from_file(path)
+
+
+def test_from_environment_plays_the_file_its_variable_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(neural.WEIGHTS_VARIABLE, raising=False)
+    with pytest.raises(ValueError, match="CARDTABLE_NEURAL_WEIGHTS names no weight file"):
+        neural.from_environment(0)
+    other = other_weights(tmp_path / "other.npz")
+    monkeypatch.setenv(neural.WEIGHTS_VARIABLE, str(other))
+    views = views_to_act(30)
+    expected = [neural.NeuralPlayer(0, weights=other).act(view) for view in views]
+    assert [neural.from_environment(0).act(view) for view in views] == expected
+
+
+def test_evaluate_plays_a_weight_file_from_python_and_as_the_command_line_does() -> None:
+    from cardtable.sim import evaluate
+
+    # A file the agent's user can read: under root, the agent runs as a user of its own.
+    folder = Path(tempfile.mkdtemp(prefix="neural-weights-"))
+    try:
+        folder.chmod(0o755)
+        other = other_weights(folder / "other.npz")
+        other.chmod(0o644)
+        common = {"against": ["random"], "games": 4, "unit": "hand", "seed": "weights-file"}
+        by_factory = evaluate(neural.from_file(other, name="mine"), **common)  # type: ignore[arg-type]
+        by_variable = evaluate(
+            "cardtable.gin.players.neural:from_environment",
+            agent_environment={neural.WEIGHTS_VARIABLE: str(other)},
+            **common,  # type: ignore[arg-type]
+        )
+        shipped = evaluate("neural", **common)  # type: ignore[arg-type]
+    finally:
+        shutil.rmtree(folder)
+    games = [
+        [(result.decisions, result.mean_margin) for result in run.results]
+        for run in (by_factory, by_variable, shipped)
+    ]
+    assert by_factory.agent == "mine"
+    assert games[0] == games[1]  # the same weights, the same games
+    assert games[0] != games[2]  # not the shipped weights
+
+
+def test_evaluate_without_the_variable_stops_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.sim import evaluate
+    from cardtable.sim.remote_agent import AgentError
+
+    # Set here, but the agent's environment holds only what is handed to it.
+    monkeypatch.setenv(neural.WEIGHTS_VARIABLE, str(WEIGHTS))
+    with pytest.raises(AgentError, match="CARDTABLE_NEURAL_WEIGHTS names no weight file"):
+        evaluate(
+            "cardtable.gin.players.neural:from_environment",
+            against=["random"],
+            games=2,
+            unit="hand",
+        )

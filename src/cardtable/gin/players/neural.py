@@ -20,14 +20,25 @@ simulate``), or call :func:`register_level` to make ``neural`` a name for
 :func:`~cardtable.gin.players.make_player`. The weights
 (``weights/selfplay_policy.npz``, float16) are read once, on the first decision of the first
 ``neural`` player.
+
+Other weights (a file that ``examples/train_selfplay_policy.py`` wrote, the same shapes) are
+played by ``NeuralPlayer(seed, weights=PATH)``; :func:`from_file` makes a picklable factory
+of them for the simulator and ``evaluate`` (it carries the file's bytes, so the agent's
+process, which may run as another user, needs no access to the file), and
+``cardtable.gin.players.neural:from_environment`` is a factory for the command line that
+plays the file named by the agent's variable ``CARDTABLE_NEURAL_WEIGHTS`` (``cardtable gin
+evaluate cardtable.gin.players.neural:from_environment --agent-env
+CARDTABLE_NEURAL_WEIGHTS=PATH``; the agent's user must be able to read it).
 """
 
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
-from functools import cache
+import os
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from importlib.resources import files
+from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from cardtable.gin.actions import Action, ActionKind
@@ -44,9 +55,13 @@ if TYPE_CHECKING:
 __all__ = [
     "NUM_ACTIONS",
     "OBS_SIZE",
+    "WEIGHTS_VARIABLE",
     "WEIGHT_SHAPES",
+    "NeuralFactory",
     "NeuralPlayer",
     "action_index",
+    "from_environment",
+    "from_file",
     "load_weights",
     "observation_vector",
     "register_level",
@@ -56,6 +71,7 @@ OBS_SIZE: Final = 429
 NUM_ACTIONS: Final = 108
 HIDDEN: Final = 256
 WEIGHT_FILE: Final = "selfplay_policy.npz"
+WEIGHTS_VARIABLE: Final = "CARDTABLE_NEURAL_WEIGHTS"  # read by from_environment
 # Each array of the weight file and its shape: input -> hidden -> (policy, value).
 WEIGHT_SHAPES: Final[dict[str, tuple[int, ...]]] = {
     "w1": (OBS_SIZE, HIDDEN),
@@ -154,24 +170,97 @@ def load_weights(data: bytes | None = None) -> dict[str, F32]:
 
 @cache
 def _shipped() -> Weights:
-    arrays = load_weights()
+    return _network(None)
+
+
+def _network(data: bytes | None) -> Weights:
+    arrays = load_weights(data)
     return Weights(arrays["w1"], arrays["b1"], arrays["wp"], arrays["bp"])
 
 
+@lru_cache(maxsize=4)
+def _network_of(data: bytes) -> Weights:
+    # A player is built per game: a file's bytes are decoded once, not every game.
+    return _network(data)
+
+
+WeightSource = str | os.PathLike[str] | bytes
+
+
+def _read(source: WeightSource) -> bytes:
+    """The bytes of a weight file given by path (or already read); checked, so that a bad
+    file is refused when the player is built, naming the file."""
+    if isinstance(source, bytes):
+        data, where = source, "the weights given"
+    else:
+        path = Path(source)
+        where = str(path)
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise ValueError(f"cannot read weights {where}: {error.strerror or error}") from None
+    if not data.startswith(b"PK"):  # every .npz is a zip archive
+        raise ValueError(f"{where} is not a weight file (an .npz archive)")
+    try:
+        _network_of(data)
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
+    except Exception as error:  # not an .npz archive at all
+        raise ValueError(f"{where} is not a weight file (.npz): {error}") from None
+    return data
+
+
 class NeuralPlayer:
-    """The greedy policy of the shipped network; deterministic (it needs no seed)."""
+    """The greedy policy of a network (by default the shipped one); deterministic (it needs
+    no seed). ``weights`` (a path or a file's bytes) plays other weights of the same shapes;
+    they are read and checked here (a :class:`ValueError` names what is wrong)."""
 
     name = "neural"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: WeightSource | None = None) -> None:
         del seed
+        self._data = None if weights is None else _read(weights)
 
     def act(self, observation: Observation) -> Action:
         legal = observation.legal_actions()
         vector = observation_vector(observation)
         vector[_SCORES] = 0.0
-        logits = _shipped().logits(vector)
+        network = _shipped() if self._data is None else _network_of(self._data)
+        logits = network.logits(vector)
         return max(legal, key=lambda action: float(logits[action_index(action)]))
+
+
+@dataclass(frozen=True)
+class NeuralFactory:
+    """A picklable factory ``f(seed) -> NeuralPlayer`` of the weights it carries (the bytes
+    of a weight file): a spec for the simulator, tournaments and ``evaluate``, whose agent
+    process builds its players without opening the file."""
+
+    data: bytes = field(repr=False)
+    name: str = "neural"
+
+    def __call__(self, seed: int) -> NeuralPlayer:
+        return NeuralPlayer(seed, weights=self.data)
+
+
+def from_file(path: str | os.PathLike[str], name: str | None = None) -> NeuralFactory:
+    """A factory of players of the weights in ``path`` (read and checked now), named
+    ``name`` in results (by default ``neural:`` and the file's name)."""
+    data = _read(path)
+    return NeuralFactory(data, name or f"neural:{Path(path).name}")
+
+
+def from_environment(seed: int) -> NeuralPlayer:
+    """A player of the weight file named by the variable ``CARDTABLE_NEURAL_WEIGHTS``: the
+    spec for the command line, with the variable handed to the agent by ``--agent-env``.
+    Unset, it is refused (the level ``neural`` plays the shipped weights)."""
+    path = os.environ.get(WEIGHTS_VARIABLE)
+    if not path:
+        raise ValueError(
+            f"{WEIGHTS_VARIABLE} names no weight file: hand it to the agent "
+            f"(--agent-env {WEIGHTS_VARIABLE}=PATH), or play the shipped weights as 'neural'"
+        )
+    return NeuralPlayer(seed, weights=path)
 
 
 def register_level(name: str = "neural") -> None:
