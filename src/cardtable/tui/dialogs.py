@@ -28,6 +28,7 @@ __all__ = [
     "ReviewOpener",
     "advice_screen",
     "match_over_screen",
+    "page_screen",
     "rematch_line",
 ]
 
@@ -210,6 +211,12 @@ def match_over_screen(
         screen_id="final",
         review=review,
     )
+
+
+def page_screen(title: str, lines: Sequence[str], screen_id: str | None = None) -> InfoScreen:
+    """A page of the game's ``lines`` over the table (its score sheet, help), the red cards
+    in colour; ⏎ closes it."""
+    return InfoScreen(title, colour_cards("\n".join(lines)), ok="Close (⏎)", screen_id=screen_id)
 
 
 def advice_screen(lines: Sequence[str]) -> InfoScreen:

@@ -24,7 +24,7 @@ from cardtable.tui.cards import key_words, symbolise
 from cardtable.tui.dialogs import FinalScreen, InfoScreen
 from cardtable.tui.generic_session import BasicsUpdate, GenericTable, generic_table
 from cardtable.tui.screen_kinds import FullScreen
-from cardtable.tui.widgets import colour_cards, markup_escape
+from cardtable.tui.widgets import LogBox, colour_cards, markup_escape
 
 __all__ = ["CHOICE_KEYS", "GENERIC_CSS", "GenericScreen", "choice_key", "generic_full_screen"]
 
@@ -93,10 +93,7 @@ class GenericScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="top")
         yield Static(id="public")
-        box = VerticalScroll(id="logbox")
-        box.can_focus = False  # the keys stay the table's
-        with box:
-            yield Static(id="log")
+        yield LogBox("log", id="logbox")
         yield Static(id="hand")
         yield Static(id="turn")
         yield Grid(id="choices")

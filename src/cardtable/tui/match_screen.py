@@ -4,8 +4,11 @@ the end of the match (``n`` for the next one of the series), and the pages every
 opens the same way: the coach's review (``v``), the statistics (``i``), the score sheet
 (``s``), help (``?``) and leaving (``q``).
 
-Each game's screen (:class:`MatchScreen`'s subclass, in the game's ``tui`` package) draws
-its own table and says its own words: how a move is shown (:meth:`MatchScreen.applied`),
+Every game's table has the same frame (:meth:`MatchScreen.compose`): the title bar, the
+opponent, the game's middle row, whose turn it is, the hand, the action buttons and the status
+line, with a side column that ends with the keys. Each game's screen (:class:`MatchScreen`'s
+subclass, in the game's ``tui`` package) fills the middle and the side, draws its own table and
+says its own words: how a move is shown (:meth:`MatchScreen.applied`),
 its final, sheet, help and hint dialogs. Textual calls a message's handler in every class
 of a screen's MRO, so this base handles only the messages a game leaves to it (a refused
 move, a hint that arrived); a game handles ``MoveDone`` itself.
@@ -24,17 +27,19 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen, ScreenResultCallbackType
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from cardtable.errors import CardTableError
 from cardtable.tui.cards import key_words
 from cardtable.tui.hand_session import HandSession, HandUpdate
 from cardtable.tui.review_screen import ReviewScreen
 from cardtable.tui.stats_screen import StatsScreen
-from cardtable.tui.widgets import colour_cards
+from cardtable.tui.widgets import HandView, action_button, colour_cards
 
 __all__ = [
     "POLL_SECONDS",
@@ -137,6 +142,9 @@ class MatchScreen(Screen[None], Generic[T]):
     """A game's match at one seat ``T``, from the first look to the final score sheet."""
 
     LOG_LINES: ClassVar[int] = 40  # the move log's lines kept
+    ACTION_BUTTONS: ClassVar[tuple[tuple[str, str], ...]] = ()  # (key, label): #act-KEY
+    QUIET_BUTTONS: ClassVar[frozenset[str]] = frozenset()  # drawn plain, not as primary
+    KEYS_TEXT: ClassVar[str] = ""  # the keys, listed at the foot of the side column
 
     def __init__(self, host: MatchHost[T]) -> None:
         super().__init__()
@@ -153,7 +161,43 @@ class MatchScreen(Screen[None], Generic[T]):
     def ascii_only(self) -> bool:
         return self.host.ascii_only
 
+    def compose(self) -> ComposeResult:
+        """The frame every game's table shares; the game fills the row under the title
+        (:meth:`compose_header`), the middle row and the side column."""
+        yield Static(id="top")
+        yield from self.compose_header()
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                yield Static(id="opponent")
+                with Horizontal(id="middle"):
+                    yield from self.compose_middle()
+                yield Static(id="turn")
+                yield HandView(self.ascii_only, id="hand")
+                yield Static(id="handinfo")
+                with Horizontal(id="actions"):
+                    for key, label in self.ACTION_BUTTONS:
+                        quiet = key in self.QUIET_BUTTONS
+                        yield action_button(key, label, "default" if quiet else "primary")
+                yield Static(id="status")
+            with Vertical(id="side"):
+                yield from self.compose_side()
+                yield Static(key_words(self.KEYS_TEXT, self.ascii_only), id="keys")
+        yield Footer()
+
+    def compose_header(self) -> ComposeResult:
+        """What stands under the title bar, across the screen (nothing, unless the game
+        says)."""
+        yield from ()
+
     # -- what each game shows ----------------------------------------------------------------
+
+    @abstractmethod
+    def compose_middle(self) -> ComposeResult:
+        """The middle row, between the opponent and the turn: the game's piles."""
+
+    @abstractmethod
+    def compose_side(self) -> ComposeResult:
+        """The side column, above the keys."""
 
     @abstractmethod
     async def applied(self, update: HandUpdate[Any, Any], first: bool = False) -> None:

@@ -1,5 +1,5 @@
 """Widgets of the full-screen table: cards, a hand grouped into melds, the two piles, the
-action buttons.
+action buttons, the move log's box, and the keys that choose a card of the hand.
 
 Colours come from the theme's variables (``$text-error`` for red suits, ``$accent`` for the
 selected card), so the same table reads well on the dark and the light theme.
@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Static
@@ -26,9 +27,11 @@ __all__ = [
     "CardView",
     "Group",
     "HandView",
+    "LogBox",
     "Pile",
     "action_button",
     "colour_cards",
+    "hand_keys",
     "markup_escape",
 ]
 
@@ -196,3 +199,22 @@ def action_button(key: str, label: str, variant: str = "default") -> Button:
     button = Button(label, id=f"act-{key}", compact=True, variant=variant)  # type: ignore[arg-type]
     button.can_focus = False
     return button
+
+
+class LogBox(VerticalScroll):
+    """A box of text that scrolls (a table's move log), around one :class:`Static` of id
+    ``text_id``. It never takes the focus: the keys stay the table's."""
+
+    can_focus = False
+
+    def __init__(self, text_id: str, *, id: str) -> None:
+        super().__init__(Static(id=text_id), id=id)
+
+
+def hand_keys(label: str = "Choose") -> list[BindingType]:
+    """The keys every table and lesson chooses a card of the hand with: ← and → step
+    through it (shown once in the footer, as ``label``)."""
+    return [
+        Binding("left", "move(-1)", label, key_display="←→"),
+        Binding("right", "move(1)", label, show=False),
+    ]

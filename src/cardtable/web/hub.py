@@ -59,7 +59,7 @@ from cardtable.table import (
     json_text,
 )
 from cardtable.web.errors import SERVER_FAULT, status_of, store_error_text
-from cardtable.web.jsontext import BadJson, read_json
+from cardtable.web.jsontext import BadJson, read_json_object
 from cardtable.web.limits import RateLimited, WebLimits, charge, client_of
 from cardtable.web.origin import cross_site
 from cardtable.web.requests import MAX_TOKEN, act_problem, is_match_id, is_token
@@ -449,12 +449,9 @@ def _parse(message: Any) -> dict[str, Any]:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
         raise _Refused(1009, f"a message is at most {MAX_MESSAGE} bytes")
     try:
-        data = read_json(text, "a message")
+        return read_json_object(text, "a message")
     except BadJson as error:
         raise _Refused(4400, str(error)) from None
-    if not isinstance(data, dict):
-        raise _Refused(4400, "a message must be a JSON object")
-    return data
 
 
 def _check_origin(websocket: WebSocket) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-__all__ = ["MAX_DEPTH", "BadJson", "nesting_depth", "read_json"]
+__all__ = ["MAX_DEPTH", "BadJson", "nesting_depth", "read_json", "read_json_object"]
 
 # Deeper than any request of the API needs ({"seats": [{...}]} is 2 levels below the top).
 MAX_DEPTH: Final = 16
@@ -93,6 +93,21 @@ def _no_constant(name: str) -> Any:
 # One decoder for every call: making one per call (as ``json.loads`` does when given a hook)
 # costs more than parsing a WebSocket frame.
 _DECODER: Final = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+
+
+def read_json_object(data: bytes | str, what: str) -> dict[str, Any]:
+    """``data`` read as :func:`read_json` reads it, which must be a JSON object (what every
+    request body and WebSocket message of the table is).
+
+    >>> read_json_object(b"[]", "the body")
+    Traceback (most recent call last):
+    ...
+    cardtable.web.jsontext.BadJson: the body must be a JSON object
+    """
+    value = read_json(data, what)
+    if not isinstance(value, dict):
+        raise BadJson(f"{what} must be a JSON object")
+    return value
 
 
 def read_json(data: bytes | str, what: str = "the text", max_depth: int = MAX_DEPTH) -> Any:

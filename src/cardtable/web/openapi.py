@@ -74,6 +74,29 @@ def _body(schema: Schema, required: bool = True) -> Schema:
     return {"required": required, **_json(schema)}
 
 
+def _seat_operation(
+    summary: str,
+    ok: dict[str, tuple[str, Schema]],
+    refusals: tuple[str, ...] = (),
+    *,
+    description: str | None = None,
+    parameters: tuple[Schema, ...] = (),
+    body: str | None = None,
+) -> Schema:
+    """An operation on a match by the holder of one of its seats: the match's id in the
+    path (then ``parameters``), the seat's token, a ``body`` of that schema, and the seat's
+    refusals besides ``refusals``."""
+    operation: Schema = {"summary": summary}
+    if description is not None:
+        operation["description"] = description
+    operation["parameters"] = [_MATCH_ID, *parameters]
+    operation["security"] = _SEAT
+    if body is not None:
+        operation["requestBody"] = _body(_ref(body))
+    operation["responses"] = _responses(ok, (*_SEAT_REFUSALS, *refusals))
+    return operation
+
+
 _MATCH_ID: Final = {
     "name": "match_id",
     "in": "path",
@@ -553,10 +576,10 @@ def _paths() -> dict[str, Schema]:
             }
         },
         "/api/matches/{match_id}": {
-            "get": {
-                "summary": "your seat's view",
-                "parameters": [
-                    _MATCH_ID,
+            "get": _seat_operation(
+                "your seat's view",
+                {"200": ("your view", _ref("SeatView"))},
+                parameters=(
                     {
                         "name": "aids",
                         "in": "query",
@@ -564,30 +587,20 @@ def _paths() -> dict[str, Schema]:
                         "description": "1: with the learning aids (made only when asked)",
                         "schema": {"type": "string", "enum": ["0", "1", "false", "true"]},
                     },
-                ],
-                "security": _SEAT,
-                "responses": _responses({"200": ("your view", _ref("SeatView"))}, _SEAT_REFUSALS),
-            },
-            "delete": {
-                "summary": "remove the match from the table (a holder of one of its seats only)",
-                "parameters": [_MATCH_ID],
-                "security": _SEAT,
-                "responses": _responses(
-                    {"200": ("the match is gone", _ref("Deleted"))}, _SEAT_REFUSALS
                 ),
-            },
+            ),
+            "delete": _seat_operation(
+                "remove the match from the table (a holder of one of its seats only)",
+                {"200": ("the match is gone", _ref("Deleted"))},
+            ),
         },
         "/api/matches/{match_id}/name": {
-            "post": {
-                "summary": "the name of your seat (a friend who joined by link names itself)",
-                "parameters": [_MATCH_ID],
-                "security": _SEAT,
-                "requestBody": _body(_ref("Rename")),
-                "responses": _responses(
-                    {"200": ("your seat as both players now see it", _ref("Renamed"))},
-                    (*_SEAT_REFUSALS, "408", "413", "422"),
-                ),
-            }
+            "post": _seat_operation(
+                "the name of your seat (a friend who joined by link names itself)",
+                {"200": ("your seat as both players now see it", _ref("Renamed"))},
+                ("408", "413", "422"),
+                body="Rename",
+            )
         },
         "/api/players/me/stats": {
             "post": {
@@ -602,106 +615,86 @@ def _paths() -> dict[str, Schema]:
             }
         },
         "/api/matches/{match_id}/actions": {
-            "post": {
-                "summary": "act: the action and the action count you saw",
-                "parameters": [_MATCH_ID],
-                "security": _SEAT,
-                "requestBody": _body(_ref("Action")),
-                "responses": _responses(
-                    {"200": ("your view after it", _ref("SeatView"))},
-                    (*_SEAT_REFUSALS, "408", "409", "413", "422", "503"),
-                ),
-            }
+            "post": _seat_operation(
+                "act: the action and the action count you saw",
+                {"200": ("your view after it", _ref("SeatView"))},
+                ("408", "409", "413", "422", "503"),
+                body="Action",
+            )
         },
         "/api/matches/{match_id}/hint": {
-            "post": {
-                "summary": "the expert's suggestion for your turn",
-                "parameters": [_MATCH_ID],
-                "security": _SEAT,
-                "responses": _responses(
-                    {"200": ("the advice", _ref("Hint"))}, (*_SEAT_REFUSALS, "409", "422")
-                ),
-            }
+            "post": _seat_operation(
+                "the expert's suggestion for your turn",
+                {"200": ("the advice", _ref("Hint"))},
+                ("409", "422"),
+            )
         },
         "/api/matches/{match_id}/hands/{deal}": {
-            "get": {
-                "summary": "a finished deal, step by step, its seed revealed",
-                "parameters": [
-                    _MATCH_ID,
+            "get": _seat_operation(
+                "a finished deal, step by step, its seed revealed",
+                {"200": ("the replay", _ref("Replay"))},
+                ("422",),
+                parameters=(
                     {
                         "name": "deal",
                         "in": "path",
                         "required": True,
                         "schema": {"type": "integer", "minimum": 0},
                     },
-                ],
-                "security": _SEAT,
-                "responses": _responses(
-                    {"200": ("the replay", _ref("Replay"))}, (*_SEAT_REFUSALS, "422")
                 ),
-            }
+            )
         },
         "/api/matches/{match_id}/review": {
-            "get": {
-                "summary": "the coach's review of your own decisions in finished deals",
-                "description": "Every decision of your seat in every finished deal (or in deal "
+            "get": _seat_operation(
+                "the coach's review of your own decisions in finished deals",
+                description="Every decision of your seat in every finished deal (or in deal "
                 "N alone) with the expert's verdict, judged from what you could see then: "
                 "action, best, loss (points, 0 when it was best), why; accuracy (the share of "
                 "your choices that lost nothing) and your worst mistakes. A deal in play, and "
                 "a game with no reviewer yet (cribbage), are refused with 422.",
-                "parameters": [
-                    _MATCH_ID,
+                parameters=(
                     {
                         "name": "deal",
                         "in": "query",
                         "required": False,
                         "schema": {"type": "integer", "minimum": 1, "maximum": 10000},
                     },
-                ],
-                "security": _SEAT,
-                "responses": _responses(
-                    {
-                        "200": (
-                            "the review",
-                            {
-                                "type": "object",
-                                "required": ["seat", "accuracy", "worst", "hands", "decisions"],
-                                "properties": {
-                                    "decisions": {
-                                        "type": "array",
-                                        "items": {
-                                            "type": "object",
-                                            "required": [
-                                                "hand",
-                                                "seat",
-                                                "action",
-                                                "best",
-                                                "loss",
-                                                "why",
-                                            ],
-                                            "properties": {
-                                                "loss": {"type": "number", "minimum": 0}
-                                            },
-                                        },
-                                    }
-                                },
-                            },
-                        )
-                    },
-                    (*_SEAT_REFUSALS, "422"),
                 ),
-            }
+                ok={
+                    "200": (
+                        "the review",
+                        {
+                            "type": "object",
+                            "required": ["seat", "accuracy", "worst", "hands", "decisions"],
+                            "properties": {
+                                "decisions": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "required": [
+                                            "hand",
+                                            "seat",
+                                            "action",
+                                            "best",
+                                            "loss",
+                                            "why",
+                                        ],
+                                        "properties": {"loss": {"type": "number", "minimum": 0}},
+                                    },
+                                }
+                            },
+                        },
+                    )
+                },
+                refusals=("422",),
+            )
         },
         "/api/matches/{match_id}/next": {
-            "post": {
-                "summary": "the next match of the series (same seats and tokens)",
-                "parameters": [_MATCH_ID],
-                "security": _SEAT,
-                "responses": _responses(
-                    {"201": ("the next match and your view of it", _ref("Following"))},
-                    (*_SEAT_REFUSALS, "409"),
-                ),
-            }
+            "post": _seat_operation(
+                "the next match of the series (same seats and tokens)",
+                {"201": ("the next match and your view of it", _ref("Following"))},
+                ("409",),
+            )
         },
         "/api/matches/{match_id}/ws": {
             "get": {

@@ -10,7 +10,7 @@ from starlette.requests import Request
 
 from cardtable.table.names import MAX_NAME
 from cardtable.web.errors import ApiError
-from cardtable.web.jsontext import BadJson, read_json
+from cardtable.web.jsontext import BadJson, read_json_object
 from cardtable.web.limits import limiter_of
 
 __all__ = [
@@ -81,12 +81,9 @@ async def json_body(request: Request, optional: bool = False) -> dict[str, Any]:
             return {}
         raise ApiError(400, "the request body must be a JSON object (it is empty)")
     try:
-        data = read_json(body, "the request body")
+        return read_json_object(body, "the request body")
     except BadJson as error:
         raise ApiError(400, str(error)) from None
-    if not isinstance(data, dict):
-        raise ApiError(400, "the request body must be a JSON object")
-    return data
 
 
 def seat_token(request: Request) -> str:

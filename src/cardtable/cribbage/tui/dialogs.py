@@ -24,6 +24,7 @@ from cardtable.tui.dialogs import (
     ReviewOpener,
     advice_screen,
     match_over_screen,
+    page_screen,
 )
 from cardtable.tui.widgets import Group, HandView, colour_cards, markup_escape
 
@@ -144,10 +145,8 @@ def hint_screen(advice: HintView, ascii_only: bool = False) -> InfoScreen:
 
 
 def sheet_screen(view: SeatView) -> InfoScreen:
-    text = colour_cards("\n".join(words.score_lines(view)))
-    return InfoScreen("The games", text, ok="Close (⏎)", screen_id="sheet-screen")
+    return page_screen("The games", words.score_lines(view), screen_id="sheet-screen")
 
 
 def help_screen(view: SeatView, link: str, resume: str, ascii_only: bool = False) -> InfoScreen:
-    text = colour_cards("\n".join(words.help_lines(view, link, resume, ascii_only)))
-    return InfoScreen("Help", text, ok="Close (⏎)", screen_id="help")
+    return page_screen("Help", words.help_lines(view, link, resume, ascii_only), screen_id="help")

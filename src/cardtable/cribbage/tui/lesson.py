@@ -34,6 +34,7 @@ from cardtable.tui.widgets import (
     Pile,
     action_button,
     colour_cards,
+    hand_keys,
     markup_escape,
 )
 
@@ -47,8 +48,7 @@ class CribbageLessonScreen(LessonBase):
     hand, and the step's controls."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Choose", key_display="←→"),
-        Binding("right", "move(1)", "Choose", show=False),
+        *hand_keys(),
         Binding("space", "pick", "Pick"),
         Binding("enter", "enter", "Next/lay away/play/count", key_display="⏎"),
     ]

@@ -16,10 +16,10 @@ from typing import Any, ClassVar, Final, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen, ScreenResultCallbackType
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from cardtable.cards import Card
 from cardtable.cribbage.tui import render as words
@@ -39,9 +39,10 @@ from cardtable.tui.widgets import (
     CardView,
     Group,
     HandView,
+    LogBox,
     Pile,
-    action_button,
     colour_cards,
+    hand_keys,
     markup_escape,
 )
 
@@ -73,8 +74,7 @@ class CribbageScreen(MatchScreen[CribbageTable]):
     """The cribbage match at one seat, from the first deal to the final."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Choose", key_display="←→"),
-        Binding("right", "move(1)", "Choose", show=False),
+        *hand_keys(),
         Binding("space", "pick", "Pick", show=False),
         Binding("enter", "primary", "Lay away / play", key_display="⏎"),
         Binding("g", "send('go')", "Go", show=False),
@@ -84,6 +84,8 @@ class CribbageScreen(MatchScreen[CribbageTable]):
         *seat_keys("Games"),
     ]
     LOG_LINES = 200
+    ACTION_BUTTONS = ACTION_BUTTONS
+    KEYS_TEXT = KEYS_TEXT
 
     def __init__(self, host: CribbageHost) -> None:
         super().__init__(host)
@@ -95,31 +97,17 @@ class CribbageScreen(MatchScreen[CribbageTable]):
     def view(self) -> SeatView:
         return self.host.table.view
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="top")
+    def compose_header(self) -> ComposeResult:
         yield Static(id="board")
-        with Horizontal(id="body"):
-            with Vertical(id="main"):
-                yield Static(id="opponent")
-                with Horizontal(id="middle"):
-                    yield Pile(id="starter")
-                    yield Pile(id="crib")
-                    yield HandView(self.ascii_only, id="count")
-                    yield Static(id="minilog")
-                yield Static(id="turn")
-                yield HandView(self.ascii_only, id="hand")
-                yield Static(id="handinfo")
-                with Horizontal(id="actions"):
-                    for key, label in ACTION_BUTTONS:
-                        yield action_button(key, label, "primary")
-                yield Static(id="status")
-            with Vertical(id="side"):
-                log = VerticalScroll(id="log")
-                log.can_focus = False  # the keys stay the table's
-                with log:
-                    yield Static(id="logtext")
-                yield Static(key_words(KEYS_TEXT, self.ascii_only), id="keys")
-        yield Footer()
+
+    def compose_middle(self) -> ComposeResult:
+        yield Pile(id="starter")
+        yield Pile(id="crib")
+        yield HandView(self.ascii_only, id="count")
+        yield Static(id="minilog")
+
+    def compose_side(self) -> ComposeResult:
+        yield LogBox("logtext", id="log")
 
     async def on_mount(self) -> None:
         self.query_one("#log", VerticalScroll).border_title = "table"

@@ -25,6 +25,7 @@ from cardtable.tui.dialogs import (
     ReviewOpener,
     advice_screen,
     match_over_screen,
+    page_screen,
 )
 from cardtable.tui.widgets import Group, HandView, colour_cards, markup_escape
 
@@ -154,10 +155,9 @@ def hint_screen(advice: HintView, ascii_only: bool = False) -> InfoScreen:
 
 
 def sheet_screen(view: SeatView) -> InfoScreen:
-    text = colour_cards("\n".join(render.score_lines(view, render.screen_names(view))))
-    return InfoScreen("Score sheet", text, ok="Close (⏎)", screen_id="sheet-screen")
+    lines = render.score_lines(view, render.screen_names(view))
+    return page_screen("Score sheet", lines, screen_id="sheet-screen")
 
 
 def help_screen(view: SeatView, link: str, resume: str, serve: str) -> InfoScreen:
-    text = colour_cards("\n".join(render.help_lines(view, link, resume, serve)))
-    return InfoScreen("Help", text, ok="Close (⏎)")
+    return page_screen("Help", render.help_lines(view, link, resume, serve))

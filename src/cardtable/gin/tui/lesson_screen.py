@@ -23,6 +23,7 @@ from cardtable.tui.widgets import (
     Pile,
     action_button,
     colour_cards,
+    hand_keys,
     markup_escape,
 )
 
@@ -33,8 +34,7 @@ class LessonScreen(LessonBase):
     """The lesson: the coach's text, the piles, your hand, and the step's controls."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Choose", key_display="←→"),
-        Binding("right", "move(1)", "Choose", show=False),
+        *hand_keys(),
         Binding("space", "pick", "Pick", key_display="space"),
         Binding("enter", "enter", "Check/next/discard", key_display="⏎"),
         Binding("d", "act('draw')", "Draw", show=False),

@@ -287,20 +287,50 @@ def refusal(view: SeatView, action: str) -> str | None:
 # -- the table in words -------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class _DrawWords:
+    """The turn line before the seat draws, as one table says it: the upcard offered, the
+    stock alone (both passed the upcard), or the stock and the discard pile (``{top}``: the
+    discard pile's top card)."""
+
+    offer: str
+    stock_only: str
+    draw: str
+
+
+_PLAIN_DRAW: Final = _DrawWords(  # the line-by-line table's commands
+    "Your turn: take the upcard {top} (take), or pass (pass).",
+    "Your turn: both passed the upcard, so draw from the stock (draw).",
+    "Your turn: draw from the stock (draw), or take the {top} (take).",
+)
+_SCREEN_DRAW: Final = _DrawWords(  # the full screen's keys
+    "Your turn: take the upcard {top} (t) or pass (p).",
+    "Your turn: both passed the upcard, so draw from the stock (d).",
+    "Your turn: draw from the stock (d) or take the {top} (t).",
+)
+
+
+def _draw_turn(view: SeatView, words: _DrawWords, ascii_only: bool = False) -> str | None:
+    """The seat's turn line in ``words`` while it has to take the upcard, pass or draw
+    (``None`` once it has drawn, or when it is not its turn to)."""
+    hand = view.hand
+    top = "" if hand.top_discard is None else face(hand.top_discard, ascii_only)
+    if hand.phase == "offer":
+        return words.offer.format(top=top)
+    if hand.phase == "draw":
+        return words.stock_only if hand.stock_only else words.draw.format(top=top)
+    return None
+
+
 def describe_turn(view: SeatView, ascii_only: bool = False) -> str:
     """Whose turn it is and what they may do, in words (with the plain-mode commands)."""
     hand = view.hand
     other = waiting(view.finished, hand.to_act, view.seat, seat_names(view))
     if other is not None:
         return other
-    top = hand.top_discard
-    top_text = "" if top is None else face(top, ascii_only)
-    if hand.phase == "offer":
-        return f"Your turn: take the upcard {top_text} (take), or pass (pass)."
-    if hand.phase == "draw":
-        if hand.stock_only:
-            return "Your turn: both passed the upcard, so draw from the stock (draw)."
-        return f"Your turn: draw from the stock (draw), or take the {top_text} (take)."
+    drawing = _draw_turn(view, _PLAIN_DRAW, ascii_only)
+    if drawing is not None:
+        return drawing
     text = "Your turn: discard a card (discard CARD)"
     if hand.taken is not None:
         text += f", not the {face(hand.taken, ascii_only)} you just took"
@@ -577,14 +607,9 @@ def screen_turn(view: SeatView, busy: bool = False, ascii_only: bool = False) ->
     other = screen_waiting(view.finished, busy, hand.to_act, view.seat, seat_names(view))
     if other is not None:
         return other
-    top = hand.top_discard
-    top_text = "" if top is None else face(top, ascii_only)
-    if hand.phase == "offer":
-        return f"Your turn: take the upcard {top_text} (t) or pass (p)."
-    if hand.phase == "draw":
-        if hand.stock_only:
-            return "Your turn: both passed the upcard, so draw from the stock (d)."
-        return f"Your turn: draw from the stock (d) or take the {top_text} (t)."
+    drawing = _draw_turn(view, _SCREEN_DRAW, ascii_only)
+    if drawing is not None:
+        return drawing
     text = "Your turn: choose a card (←→ or click), then discard it (⏎)"
     endings = view.knock_options
     if any(option.kind == "gin" for option in endings):

@@ -15,10 +15,10 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from cardtable.cards import Card
 from cardtable.gin.tui import render
@@ -35,7 +35,7 @@ from cardtable.gin.tui.table_paint import ACTION_BUTTONS, KEYS_TEXT, CardChoice,
 from cardtable.gin.views import HintView
 from cardtable.tui.cards import step_card
 from cardtable.tui.match_screen import POLL_SECONDS, MatchHost, MatchScreen, MoveDone, seat_keys
-from cardtable.tui.widgets import CardView, HandView, Pile, action_button, colour_cards
+from cardtable.tui.widgets import CardView, HandView, LogBox, Pile, colour_cards, hand_keys
 
 __all__ = ["TableHost", "TableScreen"]
 
@@ -47,8 +47,7 @@ class TableScreen(MatchScreen[TerminalTable]):
     """The match at one seat, from the first look to the final score sheet."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Choose card", key_display="←→"),
-        Binding("right", "move(1)", "Choose card", show=False),
+        *hand_keys("Choose card"),
         Binding("d", "play('draw')", "Draw", show=False),
         Binding("t", "play('take')", "Take", show=False),
         Binding("p", "play('pass')", "Pass", show=False),
@@ -57,6 +56,9 @@ class TableScreen(MatchScreen[TerminalTable]):
         Binding("b", "play('big_gin')", "Big gin", show=False),
         *seat_keys("Score sheet"),
     ]
+    ACTION_BUTTONS = ACTION_BUTTONS
+    QUIET_BUTTONS = frozenset({"pass"})
+    KEYS_TEXT = KEYS_TEXT
 
     def __init__(self, host: TableHost) -> None:
         super().__init__(host)
@@ -68,31 +70,15 @@ class TableScreen(MatchScreen[TerminalTable]):
         """The chosen card of the hand."""
         return self.choice.selected
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="top")
-        with Horizontal(id="body"):
-            with Vertical(id="main"):
-                yield Static(id="opponent")
-                with Horizontal(id="middle"):
-                    yield Pile(id="stock")
-                    yield Pile(id="discard")
-                    # The whole log scrolls, kept at its end: a wrapped line never hides
-                    # the newest move below the box's last row.
-                    box = VerticalScroll(id="logbox")
-                    box.can_focus = False  # the keys stay the table's
-                    with box:
-                        yield Static(id="log")
-                yield Static(id="turn")
-                yield HandView(self.ascii_only, id="hand")
-                yield Static(id="handinfo")
-                with Horizontal(id="actions"):
-                    for key, label in ACTION_BUTTONS:
-                        yield action_button(key, label, "primary" if key != "pass" else "default")
-                yield Static(id="status")
-            with Vertical(id="side"):
-                yield Static(id="sheet")
-                yield Static(render.key_words(KEYS_TEXT, self.ascii_only), id="keys")
-        yield Footer()
+    def compose_middle(self) -> ComposeResult:
+        yield Pile(id="stock")
+        yield Pile(id="discard")
+        # The whole log scrolls, kept at its end: a wrapped line never hides the newest
+        # move below the box's last row.
+        yield LogBox("log", id="logbox")
+
+    def compose_side(self) -> ComposeResult:
+        yield Static(id="sheet")
 
     async def on_mount(self) -> None:
         box = self.query_one("#logbox", VerticalScroll)

@@ -7,7 +7,7 @@
 import { api, TableSocket } from "./api.js";
 import { fill, h, modalOpen, toast } from "./dialogs.js";
 import { gameTitle } from "./game-chrome.js";
-import { typing, useShortcuts } from "./keys.js";
+import { tableKeys, typing } from "./keys.js";
 import { rememberSeat } from "./store.js";
 
 // The keys of the choices, in order: the tenth choice is 0, then letters.
@@ -29,9 +29,7 @@ export class GenericTable {
     this.view = null;
     this.busy = false;
     this.online = [false, false];
-    useShortcuts(GENERIC_SHORTCUTS);
-    this.onKey = (event) => this.key(event);
-    document.addEventListener("keydown", this.onKey);
+    this.stopKeys = tableKeys(GENERIC_SHORTCUTS, (event) => this.key(event));
     this.show(view);
     rememberSeat(matchId, token, view.seat);
     this.socket = new TableSocket(matchId, token, {
@@ -46,7 +44,7 @@ export class GenericTable {
 
   destroy() {
     this.destroyed = true;
-    document.removeEventListener("keydown", this.onKey);
+    this.stopKeys();
     if (this.socket) this.socket.close();
   }
 

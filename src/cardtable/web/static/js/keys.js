@@ -17,6 +17,14 @@ export function useShortcuts(list = null) {
   helpShortcuts = list || PAGE_SHORTCUTS;
 }
 
+/** A table's keys while it is shown: its `list` for the help, and `handler` for every key
+ * press on the page. The function returned stops the handler (when the table goes). */
+export function tableKeys(list, handler) {
+  useShortcuts(list);
+  document.addEventListener("keydown", handler);
+  return () => document.removeEventListener("keydown", handler);
+}
+
 export function shortcutsTable(list = helpShortcuts) {
   return h("table", { class: "shortcuts" }, h("tbody", {},
     ...list.map(([key, what]) => h("tr", {},

@@ -9,7 +9,7 @@
 // once a move is sent), and its subclasses `send(text)`, `apply(view)` and `fetchHint()`.
 
 import { loadingNotice, toast } from "./dialogs.js";
-import { useShortcuts } from "./keys.js";
+import { tableKeys } from "./keys.js";
 
 export class SeatTable {
   /** `keys(table)`: the table's keydown handler; `shortcuts`: the list the help shows;
@@ -22,14 +22,12 @@ export class SeatTable {
     this.busy = false;
     this.online = [false, false];
     this.arranger = arranger;
-    useShortcuts(shortcuts);
-    this.onKey = keys(this);
-    document.addEventListener("keydown", this.onKey);
+    this.stopKeys = tableKeys(shortcuts, keys(this));
   }
 
   destroy() {
     this.destroyed = true;
-    document.removeEventListener("keydown", this.onKey);
+    this.stopKeys();
   }
 
   get names() {
