@@ -59,8 +59,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.cards import FULL_DECK
-from cardtable.gin.actions import Action, ActionKind
+from cardtable.gin.actions import Action
 from cardtable.gin.env.actions import NUM_ACTIONS, legal_ids
 from cardtable.gin.hand import Hand, Observation, Phase
 from cardtable.gin.melds import deadwood
@@ -187,47 +186,8 @@ def encode_observation(observation: Observation) -> FloatArray:
     read back from its public ``events``.
     """
     seat = observation.seat
-    other = 1 - seat
-    upcard = observation.upcard
-    pile = [int(upcard)]
-    discarded = 0
-    declined = 0
-    for index, event in enumerate(observation.events):
-        kind = event.kind
-        if kind is ActionKind.DISCARD:
-            assert event.card is not None
-            pile.append(int(event.card))
-            if event.seat == other:
-                discarded |= 1 << event.card
-        elif kind is ActionKind.DRAW_DISCARD:
-            pile.pop()
-        elif event.seat == other and kind in (ActionKind.PASS, ActionKind.DRAW_STOCK):
-            # The first draw after two passes is forced to the stock: not a choice.
-            forced = (
-                kind is ActionKind.DRAW_STOCK
-                and index == 2
-                and all(e.kind is ActionKind.PASS for e in observation.events[:2])
-            )
-            if not forced:
-                declined |= 1 << pile[-1]
-    top = observation.top_discard
-    top_mask = 0 if top is None else 1 << top
-    pile_mask = 0
-    for card in observation.discard_pile:
-        pile_mask |= 1 << card
     hand = observation.hand.mask
-    known = observation.opponent_known.mask
-    taken = observation.taken
-    masks = (
-        hand,
-        top_mask,
-        pile_mask & ~top_mask,
-        known,
-        discarded,
-        declined,
-        FULL_DECK & ~(hand | pile_mask | known),
-        0 if taken is None else 1 << taken,
-    )
+    masks = observation.masks_seen().planes()
     return _assemble(
         masks,
         observation.phase,
@@ -248,20 +208,8 @@ def encode_hand(hand: Hand, seat: int, scores: tuple[int, int] | None = None) ->
     """The same vector as ``encode_observation(hand.observation(seat, scores))``, from the
     masks the hand keeps of what ``seat`` sees (the fast path of the environments)."""
     seen = hand.masks_seen_by(seat)
-    pile = seen.pile
-    top = seen.top
     mine = seen.hand
-    known = seen.opponent_known
-    masks = (
-        mine,
-        top,
-        pile ^ top,
-        known,
-        seen.opponent_discards,
-        seen.opponent_passed_up,
-        FULL_DECK & ~(mine | pile | known),
-        seen.taken,
-    )
+    masks = seen.planes()
     return _assemble(
         masks,
         hand.phase,
