@@ -42,17 +42,18 @@ def cardtable_gin(argv: Any, out: Any) -> int:
 
 # What has been added since the outputs were recorded, each last in its list so that what
 # comes before it keeps its line breaks: the ``--series`` option (of ``simulate`` and
-# ``tournament``), the ``evaluate`` command (in the list of commands and in the error naming
-# them), and the warning in the ``--seed`` help of ``simulate`` and ``tournament`` that a seed
-# given there is public (issue 13). Today's output, less these, is the recorded one byte for
-# byte.
+# ``tournament``), the ``evaluate``, ``review`` and ``ratings`` commands (in the list of
+# commands and in the error naming them), and the warning in the ``--seed`` help of
+# ``simulate`` and ``tournament`` that a seed given there is public (issue 13). Today's
+# output, less these, is the recorded one byte for byte.
 _ADDED_OPTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" \[--series SERIES\]"), ""),
     (re.compile(r"^  --series SERIES .*\n(?: {20,}\S.*\n)*", re.MULTILINE), ""),
-    (re.compile(r",evaluate,review\}"), "}"),
+    (re.compile(r",evaluate,review,ratings\}"), "}"),
     (re.compile(r"^    evaluate +\S.*\n(?: {20,}\S.*\n)*", re.MULTILINE), ""),
     (re.compile(r"^    review +\S.*\n(?: {20,}\S.*\n)*", re.MULTILINE), ""),
-    (re.compile(r", 'evaluate', 'review'\)"), ")"),
+    (re.compile(r"^    ratings +\S.*\n(?: {20,}\S.*\n)*", re.MULTILINE), ""),
+    (re.compile(r", 'evaluate', 'review', 'ratings'\)"), ")"),
     (
         re.compile(
             r"^(  --seed SEED +the seed of the whole run); by default fresh and secret.*\n"

@@ -40,6 +40,7 @@ from cardtable.games.commands import GameCommands, seed_text, stdin_bytes
 from cardtable.sim import BACKENDS, TournamentResult, round_robin, run_tournament
 from cardtable.sim.evaluate import DEFAULT_OPPONENTS, evaluate
 from cardtable.sim.isolation import USER_VARIABLE
+from cardtable.sim.ratings import RESAMPLES, append_results, rate, rating_table, read_results
 from cardtable.sim.results import SimulationResult
 
 __all__ = [
@@ -52,7 +53,7 @@ __all__ = [
 ]
 
 # The common commands, in the order they follow a game's own when it does not place them.
-COMMON: Final = ("replay", "review", "tournament", "verify", "simulate", "evaluate")
+COMMON: Final = ("replay", "review", "tournament", "verify", "simulate", "evaluate", "ratings")
 
 SEED_HELP = (
     "by default fresh and secret, printed after the run (give it back to play the same games "
@@ -466,9 +467,53 @@ def _add_evaluate(sub: Any, of: AnyGame) -> None:
         metavar="NAME[=VALUE]",
         help="a variable to hand the agent (its environment is otherwise bare); repeatable",
     )
+    p.add_argument(
+        "--results",
+        metavar="FILE",
+        help="append every game to FILE (JSON lines), for `ratings FILE` to rate",
+    )
     add_rules_options(p, of)
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.set_defaults(func=_cmd_evaluate, common_game=of.name)
+
+
+def _add_ratings(sub: Any, of: AnyGame) -> None:
+    p = sub.add_parser(
+        "ratings",
+        help="rate every agent and level in a results file",
+        description=(
+            f"Rate every player in a results file of {of.title} games (appended by "
+            "`evaluate --results FILE`): a Bradley-Terry fit on the games decided, on the Elo "
+            "scale, with 95%% intervals from resampling the duplicate pairs."
+        ),
+    )
+    p.add_argument("file", metavar="FILE", help="the results file")
+    p.add_argument("--unit", choices=("hand", "match"), help="only games of this unit")
+    p.add_argument(
+        "--resamples",
+        type=whole,
+        default=RESAMPLES,
+        help=f"resamples for the intervals (default {RESAMPLES})",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON only")
+    p.set_defaults(func=_cmd_ratings, common_game=of.name)
+
+
+def _cmd_ratings(args: argparse.Namespace, out: TextIO) -> int:
+    of = _game(args)
+    if args.resamples < 1:
+        raise UsageError("--resamples must be at least 1")
+    with refusals_as_usage_errors():
+        rows = read_results(args.file, of.name, args.unit)
+        if not rows:
+            raise CardTableError(f"{args.file} holds no {of.title} games to rate")
+        table = rate(rows, resamples=args.resamples)
+    if args.json:
+        out.write(json.dumps([rating.to_dict() for rating in table]) + "\n")
+    else:
+        title = f"{of.title}: {len(rows)} games in {args.file}"
+        out.write(rating_table(table, title, args.resamples) + "\n")
+    return 0
 
 
 def _agent_environment(items: list[str]) -> dict[str, str]:
@@ -520,6 +565,9 @@ def _cmd_evaluate(args: argparse.Namespace, out: TextIO) -> int:
             agent_user=args.agent_user,
             agent_environment=_agent_environment(args.agent_env),
         )
+    if args.results:
+        with refusals_as_usage_errors():
+            append_results(args.results, evaluation, of.name)
     if args.json:
         out.write(json.dumps(evaluation.to_dict()) + "\n")
     else:
@@ -536,6 +584,7 @@ _ADDERS: Final[dict[str, Callable[[Any, AnyGame], None]]] = {
     "verify": _add_verify,
     "simulate": _add_simulate,
     "evaluate": _add_evaluate,
+    "ratings": _add_ratings,
     # The tables' commands, for a game whose list places them: that game's table and lesson.
     "serve": lambda sub, of: web.add_serve(sub),
     "play": lambda sub, of: tui.add_play(sub, game=of.name),

@@ -29,6 +29,7 @@ nothing), and so for any game.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -200,7 +201,14 @@ def _check(games: int, against: Sequence[PlayerSpec], agent: PlayerSpec, game: s
     if isinstance(agent, str) and ":" not in agent:
         # A level of this package: refused here if unknown.
         load_player(agent, 0, game)
-    check_names(against, game)
+    # The levels are checked here; an outside agent only in its own process, never here.
+    check_names([spec for spec in against if not _is_outside(spec)], game)
+
+
+def _is_outside(spec: PlayerSpec) -> bool:
+    """An agent named by its ``module:attribute`` path, run in a process of its own (levels
+    of this package, and factories the caller hands in, play in the evaluator)."""
+    return isinstance(spec, str) and ":" in spec
 
 
 def evaluate(
@@ -222,7 +230,9 @@ def evaluate(
 
     ``agent`` is a player name, a ``"module:attribute"`` path to a factory ``f(seed) ->
     Player`` or a top-level factory; it is imported in the agent's own process only.
-    Opponents are built here, like the simulator's players. ``seed=None`` (the default) draws
+    Opponents that are levels (or factories handed in) are built here, like the simulator's
+    players; an opponent named by its ``"module:attribute"`` path is another agent and runs
+    in a process of its own, as the agent does. ``seed=None`` (the default) draws
     a secret run seed, revealed in the result. ``timeout`` bounds the seconds the agent may
     take over one decision. ``progress(opponent, result)`` gets the running result after
     every duplicate pair. A failing agent (unknown, raising, hanging, illegal) raises
@@ -242,17 +252,38 @@ def evaluate(
     name = spec_name(agent)
     results: list[SimulationResult] = []
     last: list[tuple[str, Any]] = []
-    with RemoteAgent(
-        agent, timeout=timeout, game=game, user=agent_user, environment=agent_environment
-    ) as remote:
+    with contextlib.ExitStack() as stack:
+        remote = stack.enter_context(
+            RemoteAgent(
+                agent, timeout=timeout, game=game, user=agent_user, environment=agent_environment
+            )
+        )
 
         def agent_player(player_seed: int) -> Any:
             return _Marked(remote.new_player(player_seed), "agent", last)
 
         for number, opponent in enumerate(against):
+            outside: RemoteAgent | None = None
+            if _is_outside(opponent):  # another agent: in a process of its own, too
+                outside = stack.enter_context(
+                    RemoteAgent(
+                        opponent,
+                        timeout=timeout,
+                        game=game,
+                        user=agent_user,
+                        environment=agent_environment,
+                    )
+                )
 
-            def opponent_player(player_seed: int, spec: PlayerSpec = opponent) -> Any:
-                return _Marked(load_player(spec, player_seed, game), "opponent", last)
+            def opponent_player(
+                player_seed: int, spec: PlayerSpec = opponent, there: Any = outside
+            ) -> Any:
+                player = (
+                    load_player(spec, player_seed, game)
+                    if there is None
+                    else there.new_player(player_seed)
+                )
+                return _Marked(player, "opponent", last)
 
             result = SimulationResult((name, spec_name(opponent)), unit, the_rules, text, game=game)
             chunk = Chunk(
@@ -287,6 +318,4 @@ def evaluate(
                 if progress is not None and len(result.results) % 2 == 0:
                     progress(result.players[1], result)
             results.append(result)
-    return Evaluation(
-        name, text, secret, tuple(results), isolation_words(remote.user, undumpable)
-    )
+    return Evaluation(name, text, secret, tuple(results), isolation_words(remote.user, undumpable))
