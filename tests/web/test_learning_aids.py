@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from typing import Any
 
 import pytest
@@ -84,7 +85,12 @@ def test_the_tracker_feed_estimate_and_knock_advisor(
     for aid in ("tracker", "feed", "knock"):
         assert not page.is_checked(f"#aid-{aid}")
     assert page.locator("#tracker, .feed-badge, #knock-advice").count() == 0
-    # ... and the page does not ask the server for them (it makes them only when asked).
+    # ... and the page does not ask the server for them (it makes them only when asked). The
+    # socket may open after the hand is drawn from the first view: wait for its hello (the
+    # frames reach these handlers while Playwright is called, hence the short waits).
+    deadline = time.monotonic() + 15
+    while not any(f.get("type") == "hello" for f in sent) and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
     hellos = [frame for frame in sent if frame.get("type") == "hello"]
     assert hellos and not any(frame["aids"] for frame in hellos), hellos
     for aid in ("tracker", "feed", "knock"):
