@@ -74,7 +74,7 @@ def import_cycles(graph: Any) -> list[str]:
 def test_no_two_modules_import_each_other() -> None:
     """A cycle hides which module is the lower one, and breaks as soon as one of its imports
     moves to the top: every module of the package is above or below each other one."""
-    cycles = import_cycles(grimp.build_graph("cardtable"))
+    cycles = import_cycles(grimp.build_graph("cardtable", cache_dir=None))  # no cache in the tree
     assert not cycles, "\n".join(cycles)
 
 

@@ -26,6 +26,7 @@ import pytest
 
 from cardtable.errors import CardTableError
 from cardtable.sim.isolation import (
+    BYTECODE,
     DEFAULT_AGENT_UID,
     agent_user,
     clean_environment,
@@ -48,6 +49,8 @@ SECRET_HOLDER = (
     "time.sleep(60)\n"
 )
 ALLOWED_VARIABLES = set(clean_environment("/x")) | {"SNOOP_DIR"}
+# Where this run keeps compiled modules (make test: outside the source tree, which it checks).
+BYTECODE_HERE = {name: os.environ[name] for name in BYTECODE if name in os.environ}
 
 
 def world_python() -> str | None:
@@ -147,6 +150,7 @@ def run_evaluate(
         "PYTHONPATH": python_path(),
         "SNOOP_DIR": str(snoop_dir),
         "LC_ALL": "C.UTF-8",
+        **BYTECODE_HERE,
     }
     command = [python, "-m", "cardtable", "gin", "evaluate", "tests.sim.snoop:Snoop"]
     command += ["--against", "random", "--games", "2", "--unit", "hand", "--json"]
@@ -245,7 +249,7 @@ def test_as_a_normal_user_the_agent_is_that_user_and_the_memory_stays_closed(
 
 def test_a_normal_user_cannot_name_another_user(snoop_dir: Path) -> None:
     python = need_root_and_world_python()
-    environment = {"PYTHONPATH": python_path(), "PATH": "/usr/bin:/bin"}
+    environment = {"PYTHONPATH": python_path(), "PATH": "/usr/bin:/bin", **BYTECODE_HERE}
     command = [python, "-m", "cardtable", "gin", "evaluate", "random", "--games", "2"]
     done = subprocess.run(
         [*command, "--agent-user", "0"],

@@ -25,7 +25,7 @@ An agent under evaluation must not learn the run's secret seed (every deal follo
 
 >>> agent_user("same").uid is None
 True
->>> sorted(clean_environment("/tmp/x", {"AGENT_LOG": "/tmp/log"}))
+>>> sorted(set(clean_environment("/tmp/x", {"AGENT_LOG": "/tmp/log"})) - set(BYTECODE))
 ['AGENT_LOG', 'HOME', 'LANG', 'LC_ALL', 'PATH', 'PYTHONPATH', 'TMPDIR']
 """
 
@@ -56,6 +56,7 @@ __all__ = [
 DEFAULT_AGENT_UID: Final = 65533  # below nobody (65534); no account, no files, no groups
 USER_VARIABLE: Final = "CARDTABLE_AGENT_USER"
 PATH: Final = "/usr/local/bin:/usr/bin:/bin"
+BYTECODE: Final = ("PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE")
 PROBE_SECONDS: Final = 60.0
 PR_SET_DUMPABLE: Final = 4
 PR_SET_PDEATHSIG: Final = 1
@@ -144,7 +145,7 @@ def cannot_run(uid: int, gid: int) -> str | None:
         try:
             done = subprocess.run(
                 probe,
-                env={"PATH": PATH, "PYTHONPATH": import_path(), "LC_ALL": "C.UTF-8"},
+                env=clean_environment("/"),
                 cwd="/",
                 user=uid,
                 group=gid,
@@ -203,8 +204,9 @@ def die_with_parent() -> bool:
 
 def clean_environment(home: str, passed: Mapping[str, str] | None = None) -> dict[str, str]:
     """The agent's whole environment: a path, the evaluator's import path, a UTF-8 locale,
-    ``home`` as its ``HOME`` and ``TMPDIR``, and the ``passed`` variables (those the caller
-    chose to hand it)."""
+    ``home`` as its ``HOME`` and ``TMPDIR``, where this process keeps its compiled modules
+    (:data:`BYTECODE`, if set here), and the ``passed`` variables (those the caller chose to
+    hand it)."""
     environment = {
         "PATH": PATH,
         "PYTHONPATH": import_path(),  # this interpreter's modules, whoever it runs as
@@ -213,6 +215,9 @@ def clean_environment(home: str, passed: Mapping[str, str] | None = None) -> dic
         "HOME": home,
         "TMPDIR": home,
     }
+    # Where the bytecode goes is no secret, and without it the agent's interpreter would
+    # write its compiled modules beside the sources the evaluator keeps them away from.
+    environment.update({name: os.environ[name] for name in BYTECODE if name in os.environ})
     environment.update(passed or {})
     return environment
 
