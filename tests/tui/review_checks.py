@@ -16,6 +16,7 @@ from cardtable.tui.dialogs import InfoScreen
 from cardtable.tui.review_screen import ReviewScreen
 
 from .screen_text import on_page, on_screen, screen_rows
+from .tui_driver import scroll_key
 
 
 def text_of(widget: Static) -> str:
@@ -82,8 +83,7 @@ async def check_scrolls(pilot: Pilot[Any], size: tuple[int, int]) -> None:
     if size == (80, 24):
         assert page.max_scroll_y > 0  # a hand's decisions do not fit 24 rows
         assert last.region.y >= page.region.bottom or last.region.height == 0
-    await pilot.press("end")
-    await pilot.pause()
+    await scroll_key(pilot, "end")
     assert page.scroll_y == page.max_scroll_y
     assert page.region.contains_region(last.region), (last.region, page.region)
     assert on_page(app, text_of(last).split()[-1]), screen_rows(app)

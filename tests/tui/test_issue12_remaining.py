@@ -28,7 +28,7 @@ from cardtable.tui.app import TableApp
 from cardtable.tui.dialogs import InfoScreen
 
 from .screen_text import SIZE_IDS, SIZES, on_page, on_screen, screen_rows
-from .tui_driver import Driver, run, settle
+from .tui_driver import Driver, run, scroll_key, settle
 
 
 def gin_table(
@@ -82,14 +82,12 @@ async def check_page(pilot: Pilot[Any], size: tuple[int, int], small_overflows: 
         await pilot.press("down")
         await pilot.pause()
         assert page.scroll_y > 0  # one key scrolls
-    await pilot.press("end")
-    await pilot.pause()
+    await scroll_key(pilot, "end")
     assert page.scroll_y == page.max_scroll_y
     assert body.region.bottom <= page.region.bottom  # the last line is in view
     assert on_page(app, last_words(screen)), screen_rows(app)
     assert on_screen(app, label)  # and the button still is
-    await pilot.press("home")
-    await pilot.pause()
+    await scroll_key(pilot, "home")
     assert page.scroll_y == 0
 
 
@@ -111,8 +109,7 @@ def test_gin_help_scrolls_to_its_end_with_the_button_in_view(
             assert isinstance(app.screen, InfoScreen)
             token_tail = seat.token[-6:]  # the page ends with the browser link
             await check_page(pilot, size, small_overflows=False)  # it fits, or scrolls
-            await pilot.press("end")
-            await pilot.pause()
+            await scroll_key(pilot, "end")
             assert on_page(app, token_tail)
             await pilot.press("enter")
             await pilot.pause()
@@ -195,8 +192,7 @@ def test_cribbage_help_and_show_reach_their_end(
             await pilot.pause()
             assert isinstance(app.screen, InfoScreen) and app.screen.id == "help"
             await check_page(pilot, size, small_overflows=True)
-            await pilot.press("end")
-            await pilot.pause()
+            await scroll_key(pilot, "end")
             assert on_page(app, seat.token[-6:])
             await pilot.press("escape")
             await pilot.pause()

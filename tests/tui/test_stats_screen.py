@@ -29,7 +29,7 @@ from cardtable.tui.stats_text import stats_lines
 from tests.helpers import game_stats
 
 from .screen_text import SIZE_IDS, SIZES, on_screen, screen_rows
-from .tui_driver import run, settle
+from .tui_driver import run, scroll_key, settle
 
 
 def finished_match(service: TableService, seed: str) -> TerminalTable:
@@ -91,8 +91,7 @@ def test_i_opens_the_statistics(service: TableService, size: tuple[int, int], sh
             assert on_screen(app, "Your statistics") and on_screen(app, "Close"), screen_rows(app)
             assert on_screen(app, "Matches won         1 of 1 (1 in play)"), screen_rows(app)
             page = screen.query_one("#page", VerticalScroll)
-            await pilot.press("end")
-            await pilot.pause()
+            await scroll_key(pilot, "end")
             assert page.scroll_y == page.max_scroll_y
             assert on_screen(app, "vs Random"), screen_rows(app)
             app.save_screenshot(f"stats-{size[0]}x{size[1]}.svg", str(shots))
@@ -163,8 +162,7 @@ def test_i_at_the_cribbage_table_opens_the_same_statistics(
             screen = await open_stats(pilot, expected)
             assert on_screen(app, "Your statistics") and on_screen(app, "Close"), screen_rows(app)
             page = screen.query_one("#page", VerticalScroll)
-            await pilot.press("end")  # the Cribbage figures, last, come into view
-            await pilot.pause()
+            await scroll_key(pilot, "end")  # the Cribbage figures, last, come into view
             assert page.scroll_y == page.max_scroll_y
             assert on_screen(app, "Pegged per hand"), screen_rows(app)
             app.save_screenshot(f"crib-stats-{size[0]}x{size[1]}.svg", str(shots))

@@ -68,6 +68,15 @@ async def settle(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
+async def scroll_key(pilot: Pilot[Any], key: str) -> None:
+    """Press a key that scrolls (home, end, pagedown) and wait for the scroll to end: they
+    animate, and on a busy machine one pause can read the position half way."""
+    await pilot.press(key)
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
 class Driver:
     """Plays the human seat through the app's keys and mouse, alternating between them."""
 
