@@ -34,9 +34,17 @@ from itertools import combinations
 from typing import Any, Final
 
 from cardtable.cards import CARDS, VALUES, Card, CardSet
-from cardtable.cribbage.actions import ACCEPT, GO, MUGGINS, Action, ActionKind
+from cardtable.cribbage.actions import (
+    ACCEPT,
+    DISCARD_ACTIONS,
+    GO,
+    MUGGINS,
+    PLAY_ACTIONS,
+    Action,
+    ActionKind,
+)
 from cardtable.cribbage.rules import Rules
-from cardtable.cribbage.score import JACK, ShowScore, peg_counts, show_score, show_total
+from cardtable.cribbage.score import JACK, ShowScore, show_score, show_total
 from cardtable.errors import IllegalActionError
 
 __all__ = [
@@ -168,15 +176,44 @@ class Hand:
     ) -> None:
         if dealer not in (0, 1):
             raise IllegalActionError(f"the dealer is seat 0 or 1, not {dealer!r}")
-        if sorted(deck) != list(range(52)):
+        if sorted(deck) != _WHOLE_DECK:
             raise IllegalActionError("a deck is the 52 cards, each once")
+        self._deal(rules, dealer, deck, pegs, seed)
+
+    @classmethod
+    def shuffled(
+        cls, rules: Rules, dealer: int, deck: Sequence[int], pegs: tuple[int, int], seed: str
+    ) -> Hand:
+        """The hand a match deals from ``deck``, shuffled from ``seed`` by
+        :func:`~cardtable.cards.shuffled_deck` and so the 52 cards already: the checks of
+        the constructor are left out (a match deals a dozen hands a game)."""
+        hand = object.__new__(cls)
+        hand._deal(rules, dealer, deck, pegs, seed)
+        return hand
+
+    def _deal(
+        self,
+        rules: Rules,
+        dealer: int,
+        deck: Sequence[int],
+        pegs: tuple[int, int],
+        seed: str | None,
+    ) -> None:
         self.rules = rules
         self.dealer = dealer
-        self.deck = tuple(CARDS[c] for c in deck)
+        self.deck = cards = tuple(map(CARDS.__getitem__, deck))
         self.seed = seed
         non_dealer = 1 - dealer
-        self.dealt: tuple[CardSet, CardSet] = _dealt(self.deck, non_dealer)
-        self.cards: list[list[Card]] = [sorted(self.dealt[0]), sorted(self.dealt[1])]
+        first, second = sorted(cards[0:12:2]), sorted(cards[1:12:2])
+        if non_dealer == 1:
+            first, second = second, first
+        # The seats' six cards by seat; a CardSet iterates in card order, as sorted() does.
+        self.dealt: tuple[CardSet, CardSet] = (
+            CardSet.from_mask(_mask(first)),
+            CardSet.from_mask(_mask(second)),
+        )
+        self._sorted_dealt = (tuple(first), tuple(second))
+        self.cards: list[list[Card]] = [first, second]
         self.laid_away: list[tuple[Card, ...]] = [(), ()]
         self.starter: Card | None = None
         self.start_pegs = pegs
@@ -207,7 +244,7 @@ class Hand:
     def kept(self, seat: int) -> tuple[Card, ...]:
         """The four cards a seat kept (played or not), once it has laid away."""
         laid = self.laid_away[seat]
-        return tuple(c for c in sorted(self.dealt[seat]) if c not in laid) if laid else ()
+        return tuple(c for c in self._sorted_dealt[seat] if c not in laid) if laid else ()
 
     @property
     def count_cards(self) -> tuple[Play, ...]:
@@ -233,8 +270,7 @@ class Hand:
         return ((self.non_dealer, "hand"), (self.dealer, "hand"), (self.dealer, "crib"))
 
     def _can_play(self, seat: int) -> bool:
-        room = 31 - self.count
-        return any(VALUES[c] <= room for c in self.cards[seat])
+        return _fits(self.cards[seat], 31 - self.count)
 
     def may_act(self, seat: int) -> bool:
         """Whether ``seat`` may act now: in the lay-away each seat until it has laid away
@@ -246,16 +282,20 @@ class Hand:
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The legal actions of ``seat`` (the seat to act when ``None``); none when it may
         not act now."""
+        phase = self.phase
+        if phase is Phase.PLAY:  # the most asked: first, and reading only what it needs
+            turn = self.turn
+            if seat is not None and seat != turn:
+                return []
+            room = 31 - self.count
+            plays = [PLAY_ACTIONS[c] for c in self.cards[turn] if VALUES[c] <= room]
+            return plays or [GO]
         actor = self.to_act if seat is None else seat
         if actor is None or not self.may_act(actor):
             return []
-        phase = self.phase
         if phase is Phase.DISCARD:
-            return [Action.discard(a, b) for a, b in combinations(self.cards[actor], 2)]
-        if phase is Phase.PLAY:
-            room = 31 - self.count
-            plays = [Action.play(c) for c in self.cards[actor] if VALUES[c] <= room]
-            return plays or [GO]
+            table = DISCARD_ACTIONS
+            return [table[a * 52 + b] for a, b in combinations(self.cards[actor], 2)]
         if phase is Phase.COUNT:
             return list(_STATEMENTS)
         return [MUGGINS, ACCEPT]
@@ -333,10 +373,65 @@ class Hand:
 
     def apply(self, action: Action, seat: int | None = None) -> ActionRecord:
         """Apply ``seat``'s action (the seat to act when ``None``), or refuse it unchanged."""
+        # Fast paths for the actions of the lay-away and the play, taken only where the
+        # action is certainly legal (what verify would pass): anything else, legal or not,
+        # goes the general way below, which names the broken rule.
+        phase = self.phase
+        kind = action.kind
+        scores: list[Score]
+        if phase is Phase.PLAY:
+            actor = self.turn
+            if seat is None or seat == actor:
+                if kind is ActionKind.PLAY:
+                    card = action.cards[0]
+                    if (
+                        card in self.cards[actor]
+                        and self.count + VALUES[card] <= 31
+                        and PLAY_ACTIONS[card] is action  # a Card: the shared records fit
+                    ):
+                        scores = []
+                        self._play(actor, card, scores)
+                        record = (
+                            ActionRecord(actor, action, tuple(scores))
+                            if scores
+                            else _QUIET_PLAYS[actor * 52 + card]
+                        )
+                        self.history.append(record)
+                        return record
+                elif kind is ActionKind.GO and not _fits(self.cards[actor], 31 - self.count):
+                    scores = []
+                    self.said_go[actor] = True
+                    self.turn = 1 - actor
+                    self._advance_play(scores)
+                    record = (
+                        ActionRecord(actor, action, tuple(scores))
+                        if scores or action is not GO
+                        else _QUIET_GOS[actor]
+                    )
+                    self.history.append(record)
+                    return record
+        elif phase is Phase.DISCARD and kind is ActionKind.DISCARD:
+            laid = self.laid_away
+            dealer = self.dealer
+            to_act = 1 - dealer if not laid[1 - dealer] else dealer
+            actor = to_act if seat is None or seat == to_act else seat
+            if (actor == to_act or (seat in (0, 1) and not laid[actor])) and all(
+                card in self.cards[actor] for card in action.cards
+            ):
+                scores = []
+                self._lay_away(actor, action.cards, scores)
+                record = ActionRecord(actor, action, tuple(scores))
+                self.history.append(record)
+                return record
+        return self._apply_checked(action, seat)
+
+    def _apply_checked(self, action: Action, seat: int | None) -> ActionRecord:
+        """:meth:`apply` the general way: the action checked by :meth:`verify` (which names
+        the broken rule), then applied."""
         self.verify(action, seat)
         actor = self._actor(seat)
-        scores: list[Score] = []
         kind = action.kind
+        scores: list[Score] = []
         if kind is ActionKind.DISCARD:
             self._lay_away(actor, action.cards, scores)
         elif kind is ActionKind.PLAY:
@@ -356,6 +451,17 @@ class Hand:
 
     def _peg(self, seat: int, points: int, reason: str, scores: list[Score]) -> None:
         self._peg_all(seat, ((points, reason),), scores)
+
+    def _peg_score(self, score: Score, scores: list[Score]) -> None:
+        """:meth:`_peg` of one score of the shared ones (its points above 0)."""
+        if self.phase is Phase.DONE:
+            return
+        seat = score.seat
+        self.pegs[seat] += score.points
+        scores.append(score)
+        if self.pegs[seat] >= self.rules.target:
+            self.winner = seat
+            self.phase = Phase.DONE
 
     def _peg_all(self, seat: int, items: Sequence[tuple[int, str]], scores: list[Score]) -> None:
         """Peg the points one event scores for ``seat`` (a card's fifteen, pair and run
@@ -379,42 +485,96 @@ class Hand:
         self.starter = self.deck[STARTER_INDEX]
         self.phase = Phase.PLAY
         if self.starter.rank == JACK:
-            self._peg(self.dealer, 2, "his heels", scores)
+            self._peg_score(_HEELS[self.dealer], scores)
         if self.phase is Phase.PLAY:
             self._advance_play(scores)
 
     def _play(self, seat: int, card: Card, scores: list[Score]) -> None:
+        """Play ``card`` (legal) and peg what it makes: a fifteen or 31, then a pair (the
+        cards of its rank at the end of the count), then a run (the longest run the last
+        cards of the count make): :func:`~cardtable.cribbage.score.peg_counts`, worked on
+        the plays in place."""
         self.cards[seat].remove(card)
-        self.count += VALUES[card]
-        self.plays.append(Play(seat, card, self.count))
-        fifteen, thirty_one, pairs, run = peg_counts(
-            [p.card for p in self.plays[self.count_start :]], self.count
-        )
-        items = ((fifteen, "fifteen"), (thirty_one, "31"), (pairs, _PAIR_NAMES.get(pairs, "")))
-        self._peg_all(seat, (*items, (run, f"run of {run}")), scores)
+        count = self.count = self.count + VALUES[card]
+        plays = self.plays
+        plays.append(_PLAYED[(seat * 52 + card) * 32 + count])
+        points = 0
+        if count == 15:
+            scores.append(_FIFTEEN[seat])
+            points = 2
+        elif count == 31:
+            scores.append(_THIRTY_ONE[seat])
+            points = 2
+        start = self.count_start
+        index = len(plays) - 2  # the card before this one
+        if index >= start:
+            rank = card % 13
+            before = plays[index].card % 13
+            if before == rank:
+                same = 2
+                index -= 1
+                while index >= start and plays[index].card % 13 == rank:
+                    same += 1
+                    index -= 1
+                score = _PAIRS[seat][same - 2]
+                scores.append(score)
+                points += score.points
+            elif index > start:  # a run needs three cards, of different ranks
+                seen = 1 << rank | 1 << before
+                low, high = (rank, before) if rank < before else (before, rank)
+                run = 0
+                length = 2
+                index -= 1
+                while index >= start:
+                    other = plays[index].card % 13
+                    bit = 1 << other
+                    if seen & bit:
+                        break  # a repeated rank: no longer window is a run
+                    seen |= bit
+                    length += 1
+                    if other < low:
+                        low = other
+                    elif other > high:
+                        high = other
+                    if high - low == length - 1:
+                        run = length
+                    index -= 1
+                if run:
+                    score = _RUNS[seat][run]
+                    scores.append(score)
+                    points += run
         self.turn = 1 - seat
+        pegs = self.pegs
+        pegs[seat] += points
+        if pegs[seat] >= self.rules.target:
+            self.winner = seat
+            self.phase = Phase.DONE
+            return
         self._advance_play(scores)
 
     def _advance_play(self, scores: list[Score]) -> None:
         """Move the play on past everything nobody chooses: skipped seats, the end of a count
         (its go or last-card point) and, once all cards are out, into the show."""
+        cards = self.cards
         while self.phase is Phase.PLAY:
             seat = self.turn
-            other = 1 - seat
-            if self.count == 31 or not (self._can_play(seat) or self._can_play(other)):
+            room = 31 - self.count
+            mine = cards[seat]
+            can_play = _fits(mine, room)
+            if not room or not (can_play or _fits(cards[1 - seat], room)):
                 self._end_count(scores)
                 continue
-            if self._can_play(seat):
+            if can_play:
                 return
-            if self.cards[seat] and not self.said_go[seat]:
+            if mine and not self.said_go[seat]:
                 return  # the seat must say go
-            self.turn = other
+            self.turn = 1 - seat
 
     def _end_count(self, scores: list[Score]) -> None:
         last = self.plays[-1].seat
         out = not (self.cards[0] or self.cards[1])
         if self.count != 31:
-            self._peg(last, 1, "last card" if out else "go", scores)
+            self._peg_score(_LAST_CARD[last] if out else _GO[last], scores)
         if self.phase is not Phase.PLAY:
             return
         if out:
@@ -431,11 +591,21 @@ class Hand:
             self.phase = Phase.COUNT
             return
         self.phase = Phase.COUNT  # counted at once, in order, until someone wins
+        starter = self.starter
+        assert starter is not None
+        pegs = self.pegs
+        target = self.rules.target
         for seat, kind in self._show_order():
-            record = self._show_of(seat, kind)
-            self.shows.append(record)
-            self._peg(seat, record.pegged, kind, scores)
-            if self.phase is Phase.DONE:
+            crib = kind == "crib"
+            cards = self.crib if crib else self.kept(seat)
+            total = show_total(cards, starter, crib)
+            self.shows.append(_show_record(seat, kind, cards, starter, total))
+            if total:
+                pegs[seat] += total
+                scores.append(_SHOWS[seat][crib][total])
+            if pegs[seat] >= target:
+                self.winner = seat
+                self.phase = Phase.DONE
                 return
         self.phase = Phase.DONE
 
@@ -548,18 +718,77 @@ class Hand:
 
 
 STARTER_INDEX: Final = 12  # the starter is the top card of the rest of the deck
+_WHOLE_DECK: Final = list(range(52))
+
+
+def _show_record(
+    seat: int, kind: str, cards: tuple[Card, ...], starter: Card, total: int
+) -> ShowRecord:
+    """``ShowRecord(seat, kind, cards, starter, total)``, made in a third of the time: its
+    fields set as its frozen ``__init__`` sets them, one by one, in their order."""
+    record: ShowRecord = object.__new__(ShowRecord)
+    fields = record.__dict__
+    fields["seat"] = seat
+    fields["kind"] = kind
+    fields["cards"] = cards
+    fields["starter"] = starter
+    fields["total"] = total
+    fields["stated"] = None
+    fields["muggins"] = 0
+    fields["called"] = False
+    return record
+
+
+def _fits(cards: list[Card], room: int) -> bool:
+    """Whether one of ``cards`` keeps the count at 31 or less with ``room`` left."""
+    for card in cards:  # noqa: SIM110 (any() of a generator is slower, on the hot path)
+        if VALUES[card] <= room:
+            return True
+    return False
+
+
+def _mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+# Shared values, built completely at import: frozen, they are the same values as new ones
+# would be, and making one costs about as much as the rest of a move. By seat: every card
+# played (by card and the count it makes, some counts impossible), the record of
+# a card played or a go that pegs nothing, and every score the engine pegs by itself
+# (pegging a card, the go and last card, his heels, a show counted with muggins off: by
+# whether it is the crib, then its points).
+_FIFTEEN: Final = tuple(Score(seat, 2, "fifteen") for seat in (0, 1))
+_THIRTY_ONE: Final = tuple(Score(seat, 2, "31") for seat in (0, 1))
+_PAIRS: Final = tuple(tuple(Score(seat, p, _PAIR_NAMES[p]) for p in (2, 6, 12)) for seat in (0, 1))
+_RUNS: Final = tuple(
+    tuple(Score(seat, run, f"run of {run}") for run in range(14)) for seat in (0, 1)
+)
+_GO: Final = tuple(Score(seat, 1, "go") for seat in (0, 1))
+_LAST_CARD: Final = tuple(Score(seat, 1, "last card") for seat in (0, 1))
+_HEELS: Final = tuple(Score(seat, 2, "his heels") for seat in (0, 1))
+_PLAYED: Final = tuple(
+    Play(seat, CARDS[card], count) for seat in (0, 1) for card in range(52) for count in range(32)
+)
+_QUIET_PLAYS: Final = tuple(
+    ActionRecord(seat, PLAY_ACTIONS[card], ()) for seat in (0, 1) for card in range(52)
+)
+_QUIET_GOS: Final = tuple(ActionRecord(seat, GO, ()) for seat in (0, 1))
+_SHOWS: Final = tuple(
+    tuple(
+        tuple(Score(seat, points, kind) for points in range(MAX_SHOW + 1))
+        for kind in ("hand", "crib")
+    )
+    for seat in (0, 1)
+)
 
 
 def dealt_cards(deck: Sequence[int]) -> tuple[CardSet, CardSet]:
     """The non-dealer's six cards and the dealer's, dealt one at a time, the non-dealer
     first: deck[0], deck[2] ... to the non-dealer (the one place that says so)."""
     return CardSet(deck[0:12:2]), CardSet(deck[1:12:2])
-
-
-def _dealt(deck: Sequence[Card], non_dealer: int) -> tuple[CardSet, CardSet]:
-    """Both seats' cards, by seat."""
-    first, second = dealt_cards(deck)
-    return (first, second) if non_dealer == 0 else (second, first)
 
 
 @dataclass(frozen=True, slots=True)

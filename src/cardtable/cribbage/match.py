@@ -24,6 +24,7 @@ from typing import Any
 from cardtable.cribbage.actions import ACCEPT, Action, ActionKind
 from cardtable.cribbage.hand import ActionRecord, Hand, Observation, Phase
 from cardtable.cribbage.rules import Rules
+from cardtable.errors import IllegalActionError
 from cardtable.games.match import SeededMatch
 from cardtable.games.views import plain_fields
 
@@ -96,6 +97,8 @@ class Match(SeededMatch[Rules, Hand, Action, ActionRecord, FinalScore]):
 
     def _deal(self, dealer: int, pegs: tuple[int, int]) -> Hand:
         deck, deal_seed = self._next_deck()
+        if self._decks is None and deal_seed is not None:  # shuffled: the 52 cards, surely
+            return Hand.shuffled(self.rules, dealer, deck, pegs, deal_seed)
         return Hand(self.rules, dealer, deck, pegs, deal_seed)
 
     def copy(self) -> Match:
@@ -107,6 +110,23 @@ class Match(SeededMatch[Rules, Hand, Action, ActionRecord, FinalScore]):
         new.game_points = list(self.game_points)
         new.current = self.current.copy()
         return new
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act (none once the match is over)."""
+        if self.final is not None:
+            return []
+        return self.current.legal_actions()
+
+    def apply(self, action: Action, seat: int | None = None) -> ActionRecord:
+        """:meth:`SeededMatch.apply`, the same, with less in the way: the path every move
+        of a simulation takes."""
+        if self.final is not None:
+            raise IllegalActionError("the match is over")
+        hand = self.current
+        record = hand.apply(action, seat)
+        if hand.phase is Phase.DONE:
+            self._finish_hand()
+        return record
 
     @property
     def game_number(self) -> int:
