@@ -8,9 +8,12 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from cardtable.cards import CARDS, VALUES, shuffled_deck
 from cardtable.cribbage.actions import Action, ActionKind
-from cardtable.cribbage.hand import ActionRecord, Hand, Phase
+from cardtable.cribbage.hand import ActionRecord, Hand, Phase, Play
 from cardtable.cribbage.match import Match
 from cardtable.cribbage.rules import PRESETS, Rules
 from tests.cribbage import reference
@@ -66,20 +69,56 @@ def test_every_card_pegs_what_the_reference_says() -> None:
         record: ActionRecord = hand.copy().apply(action)
         count_cards = [p.card for p in hand.plays[hand.count_start : before]] + [action.cards[0]]
         truth = reference.peg_points(count_cards)
-        pegged = {"fifteen": 0, "thirty_one": 0, "pairs": 0, "run": 0}
-        for score in record.scores:
-            if score.reason == "fifteen":
-                pegged["fifteen"] += score.points
-            elif score.reason == "31":
-                pegged["thirty_one"] += score.points
-            elif score.reason in PEGGING_REASONS:
-                pegged["pairs"] += score.points
-            elif score.reason.startswith("run of "):
-                assert score.reason == f"run of {score.points}"
-                pegged["run"] += score.points
+        pegged = _pegged(record)
         assert pegged == {key: truth[key] for key in pegged}, count_cards
         played += 1
     assert played > 500
+
+
+def _pegged(record: ActionRecord) -> dict[str, int]:
+    """The points a card pegs by itself, from its record (not a go, last card or show after)."""
+    pegged = {"fifteen": 0, "thirty_one": 0, "pairs": 0, "run": 0}
+    for score in record.scores:
+        if score.reason == "fifteen":
+            pegged["fifteen"] += score.points
+        elif score.reason == "31":
+            pegged["thirty_one"] += score.points
+        elif score.reason in PEGGING_REASONS:
+            pegged["pairs"] += score.points
+        elif score.reason.startswith("run of "):
+            assert score.reason == f"run of {score.points}"
+            pegged["run"] += score.points
+    return pegged
+
+
+# Counts of low cards (ace to seven) meet long runs and pairs often; any cards, the rest.
+_LOW_CARD = st.builds(lambda rank, suit: suit * 13 + rank, st.integers(0, 6), st.integers(0, 3))
+_COUNTS = st.one_of(
+    st.lists(_LOW_CARD, min_size=1, max_size=10, unique=True),
+    st.lists(st.integers(0, 51), min_size=1, max_size=8, unique=True),
+).filter(lambda cards: sum(VALUES[c] for c in cards) <= 31)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_COUNTS)
+def test_any_count_pegs_what_the_reference_says(cards: list[int]) -> None:
+    """The last of ``cards`` played onto a count of the others, in a hand set up so (each
+    seat keeping a card outside the count, so that the hand goes on to no show)."""
+    hand = Hand(Rules(target=10_000), dealer=0, deck=shuffled_deck("counts"), pegs=(0, 0))
+    spare = [CARDS[c] for c in range(52) if c not in cards][:3]
+    seat = len(cards) % 2
+    count = 0
+    plays = []
+    for number, card in enumerate(cards[:-1]):
+        count += VALUES[card]
+        plays.append(Play((seat + len(cards) - 1 - number) % 2, CARDS[card], count))
+    hand.phase, hand.starter, hand.turn = Phase.PLAY, spare[2], seat
+    hand.plays, hand.count_start, hand.count = plays, 0, count
+    hand.cards = [[], []]
+    hand.cards[seat] = sorted([CARDS[cards[-1]], spare[0]])
+    hand.cards[1 - seat] = [spare[1]]
+    record = hand.apply(Action.play(CARDS[cards[-1]]))
+    assert _pegged(record) == {key: reference.peg_points(cards)[key] for key in _pegged(record)}
 
 
 def test_every_show_pegs_what_the_reference_says() -> None:
