@@ -207,14 +207,10 @@ class Hand:
         first, second = sorted(cards[0:12:2]), sorted(cards[1:12:2])
         if non_dealer == 1:
             first, second = second, first
-        # The seats' six cards by seat; a CardSet iterates in card order, as sorted() does.
-        self.dealt: tuple[CardSet, CardSet] = (
-            CardSet.from_mask(_mask(first)),
-            CardSet.from_mask(_mask(second)),
-        )
         self._sorted_dealt = (tuple(first), tuple(second))
         self.cards: list[list[Card]] = [first, second]
         self.laid_away: list[tuple[Card, ...]] = [(), ()]
+        self._kept: list[tuple[Card, ...]] = [(), ()]  # what kept() gives, by seat
         self.starter: Card | None = None
         self.start_pegs = pegs
         self.pegs = list(pegs)
@@ -227,6 +223,12 @@ class Hand:
         self.shows: list[ShowRecord] = []
         self.winner: int | None = None
         self.history: list[ActionRecord] = []
+
+    @property
+    def dealt(self) -> tuple[CardSet, CardSet]:
+        """Both seats' six cards dealt, by seat (made when asked: the play needs none)."""
+        first, second = self._sorted_dealt
+        return CardSet.from_mask(_mask(first)), CardSet.from_mask(_mask(second))
 
     @property
     def non_dealer(self) -> int:
@@ -243,8 +245,7 @@ class Hand:
 
     def kept(self, seat: int) -> tuple[Card, ...]:
         """The four cards a seat kept (played or not), once it has laid away."""
-        laid = self.laid_away[seat]
-        return tuple(c for c in self._sorted_dealt[seat] if c not in laid) if laid else ()
+        return self._kept[seat]
 
     @property
     def count_cards(self) -> tuple[Play, ...]:
@@ -267,7 +268,7 @@ class Hand:
         return None
 
     def _show_order(self) -> tuple[tuple[int, str], ...]:
-        return ((self.non_dealer, "hand"), (self.dealer, "hand"), (self.dealer, "crib"))
+        return _SHOW_ORDERS[self.dealer]
 
     def _can_play(self, seat: int) -> bool:
         return _fits(self.cards[seat], 31 - self.count)
@@ -294,8 +295,15 @@ class Hand:
         if actor is None or not self.may_act(actor):
             return []
         if phase is Phase.DISCARD:
-            table = DISCARD_ACTIONS
-            return [table[a * 52 + b] for a, b in combinations(self.cards[actor], 2)]
+            held = self.cards[actor]
+            if len(held) == 6:  # always, spelt out: five times quicker than combinations()
+                a, b, c, d, e, f = held
+                rows = _DISCARD_ROWS
+                ra, rb, rc, rd, re = rows[a], rows[b], rows[c], rows[d], rows[e]
+                pairs = [ra[b], ra[c], ra[d], ra[e], ra[f], rb[c], rb[d], rb[e]]
+                pairs += (rb[f], rc[d], rc[e], rc[f], rd[e], rd[f], re[f])
+                return pairs
+            return [Action.discard(a, b) for a, b in combinations(held, 2)]
         if phase is Phase.COUNT:
             return list(_STATEMENTS)
         return [MUGGINS, ACCEPT]
@@ -415,8 +423,13 @@ class Hand:
             dealer = self.dealer
             to_act = 1 - dealer if not laid[1 - dealer] else dealer
             actor = to_act if seat is None or seat == to_act else seat
-            if (actor == to_act or (seat in (0, 1) and not laid[actor])) and all(
-                card in self.cards[actor] for card in action.cards
+            cards = action.cards
+            held = self.cards[actor] if actor == to_act or seat in (0, 1) else ()
+            if (
+                len(cards) == 2
+                and cards[0] in held
+                and cards[1] in held
+                and (actor == to_act or not laid[actor])
             ):
                 scores = []
                 self._lay_away(actor, action.cards, scores)
@@ -479,12 +492,13 @@ class Hand:
 
     def _lay_away(self, seat: int, cards: tuple[Card, ...], scores: list[Score]) -> None:
         self.laid_away[seat] = cards
-        self.cards[seat] = [c for c in self.cards[seat] if c not in cards]
+        held = self.cards[seat] = [c for c in self.cards[seat] if c not in cards]
+        self._kept[seat] = tuple(held)
         if not (self.laid_away[0] and self.laid_away[1]):
             return
-        self.starter = self.deck[STARTER_INDEX]
+        starter = self.starter = self.deck[STARTER_INDEX]
         self.phase = Phase.PLAY
-        if self.starter.rank == JACK:
+        if starter % 13 == JACK:
             self._peg_score(_HEELS[self.dealer], scores)
         if self.phase is Phase.PLAY:
             self._advance_play(scores)
@@ -543,13 +557,20 @@ class Hand:
                     score = _RUNS[seat][run]
                     scores.append(score)
                     points += run
-        self.turn = 1 - seat
+        other = self.turn = 1 - seat
         pegs = self.pegs
         pegs[seat] += points
         if pegs[seat] >= self.rules.target:
             self.winner = seat
             self.phase = Phase.DONE
             return
+        # Most often the other seat can play on: the play waits for it (what _advance_play
+        # finds first, here without the call).
+        room = 31 - count
+        if room:
+            for held in self.cards[other]:
+                if VALUES[held] <= room:
+                    return
         self._advance_play(scores)
 
     def _advance_play(self, scores: list[Score]) -> None:
@@ -667,6 +688,7 @@ class Hand:
         new.__dict__.update(self.__dict__)
         new.cards = [list(self.cards[0]), list(self.cards[1])]
         new.laid_away = list(self.laid_away)
+        new._kept = list(self._kept)
         new.pegs = list(self.pegs)
         new.plays = list(self.plays)
         new.said_go = list(self.said_go)
@@ -700,7 +722,7 @@ class Hand:
             phase=self.phase,
             to_act=to_act,
             hand=tuple(self.cards[seat]),
-            dealt=tuple(sorted(self.dealt[seat])),
+            dealt=self._sorted_dealt[seat],
             laid_away=self.laid_away[seat],
             starter=self.starter,
             plays=tuple(self.plays),
@@ -719,6 +741,12 @@ class Hand:
 
 STARTER_INDEX: Final = 12  # the starter is the top card of the rest of the deck
 _WHOLE_DECK: Final = list(range(52))
+# The lay-away actions by first card, then second (DISCARD_ACTIONS row by row).
+_DISCARD_ROWS: Final = tuple(DISCARD_ACTIONS[a * 52 : a * 52 + 52] for a in range(52))
+# Who counts what in the show, in order, by dealer (CRIBBAGE.md 3).
+_SHOW_ORDERS: Final = tuple(
+    ((1 - dealer, "hand"), (dealer, "hand"), (dealer, "crib")) for dealer in (0, 1)
+)
 
 
 def _show_record(

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.cards import derive_seed, shuffled_deck
 from cardtable.cribbage.actions import ACCEPT, Action, ActionKind
 from cardtable.cribbage.hand import ActionRecord, Hand, Observation, Phase
 from cardtable.cribbage.rules import Rules
@@ -96,10 +97,13 @@ class Match(SeededMatch[Rules, Hand, Action, ActionRecord, FinalScore]):
         return Rules()
 
     def _deal(self, dealer: int, pegs: tuple[int, int]) -> Hand:
-        deck, deal_seed = self._next_deck()
-        if self._decks is None and deal_seed is not None:  # shuffled: the 52 cards, surely
-            return Hand.shuffled(self.rules, dealer, deck, pegs, deal_seed)
-        return Hand(self.rules, dealer, deck, pegs, deal_seed)
+        if self._decks is None and self.seed is not None:
+            # What _next_deck does, without the calls in between; a shuffled deck is the 52
+            # cards surely, so the hand leaves out the constructor's checks.
+            deal_seed = derive_seed(self.seed, len(self.hands))
+            return Hand.shuffled(self.rules, dealer, shuffled_deck(deal_seed), pegs, deal_seed)
+        deck, given_seed = self._next_deck()
+        return Hand(self.rules, dealer, deck, pegs, given_seed)
 
     def copy(self) -> Match:
         """An independent copy: finished hands and games are shared, the hand in play copied."""
