@@ -178,11 +178,11 @@ class Hand:
             raise IllegalActionError(f"the dealer is seat 0 or 1, not {dealer!r}")
         if sorted(deck) != _WHOLE_DECK:
             raise IllegalActionError("a deck is the 52 cards, each once")
-        self._deal(rules, dealer, deck, pegs, seed)
+        self._deal(rules, dealer, tuple(deck), pegs, seed)
 
     @classmethod
     def shuffled(
-        cls, rules: Rules, dealer: int, deck: Sequence[int], pegs: tuple[int, int], seed: str
+        cls, rules: Rules, dealer: int, deck: tuple[int, ...], pegs: tuple[int, int], seed: str
     ) -> Hand:
         """The hand a match deals from ``deck``, shuffled from ``seed`` by
         :func:`~cardtable.cards.shuffled_deck` and so the 52 cards already: the checks of
@@ -195,16 +195,17 @@ class Hand:
         self,
         rules: Rules,
         dealer: int,
-        deck: Sequence[int],
+        deck: tuple[int, ...],
         pegs: tuple[int, int],
         seed: str | None,
     ) -> None:
         self.rules = rules
         self.dealer = dealer
-        self.deck = cards = tuple(map(CARDS.__getitem__, deck))
+        self._deck = deck
         self.seed = seed
         non_dealer = 1 - dealer
-        first, second = sorted(cards[0:12:2]), sorted(cards[1:12:2])
+        first = sorted(map(CARDS.__getitem__, deck[0:12:2]))
+        second = sorted(map(CARDS.__getitem__, deck[1:12:2]))
         if non_dealer == 1:
             first, second = second, first
         self._sorted_dealt = (tuple(first), tuple(second))
@@ -223,6 +224,11 @@ class Hand:
         self.shows: list[ShowRecord] = []
         self.winner: int | None = None
         self.history: list[ActionRecord] = []
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The 52 cards in dealt order (made when asked: a hand reads only 13 of them)."""
+        return tuple(map(CARDS.__getitem__, self._deck))
 
     @property
     def dealt(self) -> tuple[CardSet, CardSet]:
@@ -496,7 +502,7 @@ class Hand:
         self._kept[seat] = tuple(held)
         if not (self.laid_away[0] and self.laid_away[1]):
             return
-        starter = self.starter = self.deck[STARTER_INDEX]
+        starter = self.starter = CARDS[self._deck[STARTER_INDEX]]
         self.phase = Phase.PLAY
         if starter % 13 == JACK:
             self._peg_score(_HEELS[self.dealer], scores)
