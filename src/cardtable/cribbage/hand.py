@@ -72,6 +72,20 @@ class Phase(enum.Enum):
     DONE = "done"
 
 
+# The phases and action kinds as module constants: reading ``Phase.PLAY`` costs ten times a
+# global's (an enum's members are found through its class, Python 3.11), and the play reads
+# them at every move.
+_DISCARD, _PLAY, _COUNT, _ANSWER, _DONE = (
+    Phase.DISCARD,
+    Phase.PLAY,
+    Phase.COUNT,
+    Phase.ANSWER,
+    Phase.DONE,
+)
+_DISCARD_KIND, _PLAY_KIND, _GO_KIND = ActionKind.DISCARD, ActionKind.PLAY, ActionKind.GO
+_COUNT_KIND, _MUGGINS_KIND, _ACCEPT_KIND = ActionKind.COUNT, ActionKind.MUGGINS, ActionKind.ACCEPT
+
+
 @dataclass(frozen=True, slots=True)
 class Score:
     """Points pegged by one seat, and why (``"fifteen"``, ``"pair"``, ``"run of 4"``, ``"31"``,
@@ -215,7 +229,7 @@ class Hand:
         self.starter: Card | None = None
         self.start_pegs = pegs
         self.pegs = list(pegs)
-        self.phase = Phase.DISCARD
+        self.phase = _DISCARD
         self.plays: list[Play] = []
         self.count_start = 0  # index in plays where the current count began
         self.count = 0
@@ -242,7 +256,7 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.DONE
+        return self.phase is _DONE
 
     @property
     def crib(self) -> tuple[Card, ...]:
@@ -263,13 +277,13 @@ class Hand:
         """The seat whose action the hand waits for. In the lay-away both may act (see
         :meth:`may_act`): this names the non-dealer until it has laid away, then the dealer."""
         phase = self.phase
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return self.non_dealer if not self.laid_away[self.non_dealer] else self.dealer
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return self.turn
-        if phase is Phase.COUNT:
+        if phase is _COUNT:
             return self._show_order()[len(self.shows)][0]
-        if phase is Phase.ANSWER:
+        if phase is _ANSWER:
             return 1 - self.shows[-1].seat
         return None
 
@@ -282,7 +296,7 @@ class Hand:
     def may_act(self, seat: int) -> bool:
         """Whether ``seat`` may act now: in the lay-away each seat until it has laid away
         (both lay away at the same time, either first: CRIBBAGE.md 1), else the seat to act."""
-        if self.phase is Phase.DISCARD:
+        if self.phase is _DISCARD:
             return seat in (0, 1) and not self.laid_away[seat]
         return seat == self.to_act
 
@@ -290,7 +304,7 @@ class Hand:
         """The legal actions of ``seat`` (the seat to act when ``None``); none when it may
         not act now."""
         phase = self.phase
-        if phase is Phase.PLAY:  # the most asked: first, and reading only what it needs
+        if phase is _PLAY:  # the most asked: first, and reading only what it needs
             turn = self.turn
             if seat is not None and seat != turn:
                 return []
@@ -300,7 +314,7 @@ class Hand:
         actor = self.to_act if seat is None else seat
         if actor is None or not self.may_act(actor):
             return []
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             held = self.cards[actor]
             if len(held) == 6:  # always, spelt out: five times quicker than combinations()
                 a, b, c, d, e, f = held
@@ -310,15 +324,15 @@ class Hand:
                 pairs += (rb[f], rc[d], rc[e], rc[f], rd[e], rd[f], re[f])
                 return pairs
             return [Action.discard(a, b) for a, b in combinations(held, 2)]
-        if phase is Phase.COUNT:
+        if phase is _COUNT:
             return list(_STATEMENTS)
         return [MUGGINS, ACCEPT]
 
     def counting(self) -> tuple[Card, ...]:
         """The hand or crib being counted now with muggins on, face up on the table."""
-        if self.phase is Phase.ANSWER:
+        if self.phase is _ANSWER:
             return self.shows[-1].cards
-        if self.phase is not Phase.COUNT or len(self.shows) >= 3:
+        if self.phase is not _COUNT or len(self.shows) >= 3:
             return ()
         seat, kind = self._show_order()[len(self.shows)]
         return self.crib if kind == "crib" else self.kept(seat)
@@ -335,7 +349,7 @@ class Hand:
             raise IllegalActionError("the hand is over")
         if seat is None or seat == actor:
             return actor
-        if self.phase is Phase.DISCARD:
+        if self.phase is _DISCARD:
             if seat not in (0, 1):
                 raise IllegalActionError(f"a seat is 0 or 1, not {seat!r}")
             if self.laid_away[seat]:
@@ -348,16 +362,16 @@ class Hand:
         actor = self._actor(seat)
         kind = action.kind
         phase = self.phase
-        if phase is Phase.DISCARD:
-            if kind is not ActionKind.DISCARD:
+        if phase is _DISCARD:
+            if kind is not _DISCARD_KIND:
                 raise IllegalActionError("first each player lays away two cards to the crib")
             for card in action.cards:
                 if card not in self.cards[actor]:
                     raise IllegalActionError(f"{card} is not in your hand")
-        elif phase is Phase.PLAY:
+        elif phase is _PLAY:
             self._verify_play(action, actor)
-        elif phase is Phase.COUNT:
-            if kind is not ActionKind.COUNT or action.points is None:
+        elif phase is _COUNT:
+            if kind is not _COUNT_KIND or action.points is None:
                 raise IllegalActionError("state the points of your show: count N")
             # Any number a show may hold is a statement (too many is the opponent's to call):
             # refusing one above the truth would tell the stater the count.
@@ -365,17 +379,17 @@ class Hand:
                 raise IllegalActionError(
                     f"a hand or crib holds at most {MAX_SHOW} points, not {action.points}"
                 )
-        elif kind not in (ActionKind.MUGGINS, ActionKind.ACCEPT):
+        elif kind not in (_MUGGINS_KIND, _ACCEPT_KIND):
             raise IllegalActionError("call muggins or accept the count")
 
     def _verify_play(self, action: Action, seat: int) -> None:
-        if action.kind is ActionKind.GO:
+        if action.kind is _GO_KIND:
             if self._can_play(seat):
                 raise IllegalActionError(
                     "you hold a card that keeps the count at 31 or less: you must play it"
                 )
             return
-        if action.kind is not ActionKind.PLAY:
+        if action.kind is not _PLAY_KIND:
             raise IllegalActionError("in the play you play a card or say go")
         card = action.cards[0]
         if card not in self.cards[seat]:
@@ -393,10 +407,10 @@ class Hand:
         phase = self.phase
         kind = action.kind
         scores: list[Score]
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             actor = self.turn
             if seat is None or seat == actor:
-                if kind is ActionKind.PLAY:
+                if kind is _PLAY_KIND:
                     card = action.cards[0]
                     if (
                         card in self.cards[actor]
@@ -412,7 +426,7 @@ class Hand:
                         )
                         self.history.append(record)
                         return record
-                elif kind is ActionKind.GO and not _fits(self.cards[actor], 31 - self.count):
+                elif kind is _GO_KIND and not _fits(self.cards[actor], 31 - self.count):
                     scores = []
                     self.said_go[actor] = True
                     self.turn = 1 - actor
@@ -424,7 +438,7 @@ class Hand:
                     )
                     self.history.append(record)
                     return record
-        elif phase is Phase.DISCARD and kind is ActionKind.DISCARD:
+        elif phase is _DISCARD and kind is _DISCARD_KIND:
             laid = self.laid_away
             dealer = self.dealer
             to_act = 1 - dealer if not laid[1 - dealer] else dealer
@@ -451,19 +465,19 @@ class Hand:
         actor = self._actor(seat)
         kind = action.kind
         scores: list[Score] = []
-        if kind is ActionKind.DISCARD:
+        if kind is _DISCARD_KIND:
             self._lay_away(actor, action.cards, scores)
-        elif kind is ActionKind.PLAY:
+        elif kind is _PLAY_KIND:
             self._play(actor, action.cards[0], scores)
-        elif kind is ActionKind.GO:
+        elif kind is _GO_KIND:
             self.said_go[actor] = True
             self.turn = 1 - actor
             self._advance_play(scores)
-        elif kind is ActionKind.COUNT:
+        elif kind is _COUNT_KIND:
             assert action.points is not None
             self._state_count(actor, action.points, scores)
         else:
-            self._answer(actor, kind is ActionKind.MUGGINS, scores)
+            self._answer(actor, kind is _MUGGINS_KIND, scores)
         record = ActionRecord(actor, action, tuple(scores))
         self.history.append(record)
         return record
@@ -473,20 +487,20 @@ class Hand:
 
     def _peg_score(self, score: Score, scores: list[Score]) -> None:
         """:meth:`_peg` of one score of the shared ones (its points above 0)."""
-        if self.phase is Phase.DONE:
+        if self.phase is _DONE:
             return
         seat = score.seat
         self.pegs[seat] += score.points
         scores.append(score)
         if self.pegs[seat] >= self.rules.target:
             self.winner = seat
-            self.phase = Phase.DONE
+            self.phase = _DONE
 
     def _peg_all(self, seat: int, items: Sequence[tuple[int, str]], scores: list[Score]) -> None:
         """Peg the points one event scores for ``seat`` (a card's fifteen, pair and run
         together), all of them even past the target: the event that reaches it counts in
         full, and the hand ends after it (nothing later is pegged)."""
-        if self.phase is Phase.DONE:
+        if self.phase is _DONE:
             return
         for points, reason in items:
             if points > 0:
@@ -494,7 +508,7 @@ class Hand:
                 scores.append(Score(seat, points, reason))
         if self.pegs[seat] >= self.rules.target:
             self.winner = seat
-            self.phase = Phase.DONE
+            self.phase = _DONE
 
     def _lay_away(self, seat: int, cards: tuple[Card, ...], scores: list[Score]) -> None:
         self.laid_away[seat] = cards
@@ -503,10 +517,10 @@ class Hand:
         if not (self.laid_away[0] and self.laid_away[1]):
             return
         starter = self.starter = CARDS[self._deck[STARTER_INDEX]]
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         if starter % 13 == JACK:
             self._peg_score(_HEELS[self.dealer], scores)
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             self._advance_play(scores)
 
     def _play(self, seat: int, card: Card, scores: list[Score]) -> None:
@@ -568,7 +582,7 @@ class Hand:
         pegs[seat] += points
         if pegs[seat] >= self.rules.target:
             self.winner = seat
-            self.phase = Phase.DONE
+            self.phase = _DONE
             return
         # Most often the other seat can play on: the play waits for it (what _advance_play
         # finds first, here without the call).
@@ -583,7 +597,7 @@ class Hand:
         """Move the play on past everything nobody chooses: skipped seats, the end of a count
         (its go or last-card point) and, once all cards are out, into the show."""
         cards = self.cards
-        while self.phase is Phase.PLAY:
+        while self.phase is _PLAY:
             seat = self.turn
             room = 31 - self.count
             mine = cards[seat]
@@ -602,7 +616,7 @@ class Hand:
         out = not (self.cards[0] or self.cards[1])
         if self.count != 31:
             self._peg_score(_LAST_CARD[last] if out else _GO[last], scores)
-        if self.phase is not Phase.PLAY:
+        if self.phase is not _PLAY:
             return
         if out:
             self._start_show(scores)
@@ -615,16 +629,16 @@ class Hand:
 
     def _start_show(self, scores: list[Score]) -> None:
         if self.rules.muggins:
-            self.phase = Phase.COUNT
+            self.phase = _COUNT
             return
-        self.phase = Phase.COUNT  # counted at once, in order, until someone wins
+        self.phase = _COUNT  # counted at once, in order, until someone wins
         starter = self.starter
         assert starter is not None
         pegs = self.pegs
         target = self.rules.target
-        for seat, kind in self._show_order():
+        for seat, kind in _SHOW_ORDERS[self.dealer]:
             crib = kind == "crib"
-            cards = self.crib if crib else self.kept(seat)
+            cards = self.crib if crib else self._kept[seat]
             total = show_total(cards, starter, crib)
             self.shows.append(_show_record(seat, kind, cards, starter, total))
             if total:
@@ -632,16 +646,16 @@ class Hand:
                 scores.append(_SHOWS[seat][crib][total])
             if pegs[seat] >= target:
                 self.winner = seat
-                self.phase = Phase.DONE
+                self.phase = _DONE
                 return
-        self.phase = Phase.DONE
+        self.phase = _DONE
 
     def _state_count(self, seat: int, points: int, scores: list[Score]) -> None:
         """A statement is final and pegs nothing yet: the opponent answers it first (pegging
         it now would let a statement too high win the game before it could be called)."""
         kind = self._show_order()[len(self.shows)][1]
         self.shows.append(replace(self._show_of(seat, kind), stated=points))
-        self.phase = Phase.ANSWER
+        self.phase = _ANSWER
 
     def _answer(self, seat: int, muggins: bool, scores: list[Score]) -> None:
         """Peg the statement as answered (CRIBBAGE.md 4). Accepted, it stands as stated.
@@ -651,13 +665,13 @@ class Hand:
         shown = self.shows[-1] = replace(self.shows[-1], called=muggins)
         assert shown.stated is not None
         self._peg(shown.seat, shown.pegged, shown.kind, scores)
-        if muggins and self.phase is not Phase.DONE:
+        if muggins and self.phase is not _DONE:
             taken = abs(shown.total - shown.stated)
             self.shows[-1] = replace(shown, muggins=taken)
             self._peg(seat, taken, "muggins", scores)
-        if self.phase is Phase.DONE:
+        if self.phase is _DONE:
             return
-        self.phase = Phase.DONE if len(self.shows) == 3 else Phase.COUNT
+        self.phase = _DONE if len(self.shows) == 3 else _COUNT
 
     def undo(self) -> ActionRecord:
         """Take back the last action exactly and return its record: the hand is then the hand
