@@ -513,7 +513,7 @@ class Hand:
     def _lay_away(self, seat: int, cards: tuple[Card, ...], scores: list[Score]) -> None:
         self.laid_away[seat] = cards
         held = self.cards[seat] = [c for c in self.cards[seat] if c not in cards]
-        self._kept[seat] = tuple(held)
+        self._kept[seat] = tuple(held) if cards else ()  # kept() is () until laid away
         if not (self.laid_away[0] and self.laid_away[1]):
             return
         starter = self.starter = CARDS[self._deck[STARTER_INDEX]]
