@@ -15,10 +15,11 @@ cards: OpenSpiel asks a player with no cards left to pass; our engine skips that
 ends a count by itself when neither player can play).
 
 (a) Speed: whole games of uniformly random legal play per second, the engines taking turns in
-    ``--rounds`` rounds for ``--seconds`` each. Ours: ``Match.new(Rules(), seed)``, then
-    ``match.apply(choice(match.legal_actions()))``; OpenSpiel: a clone of the initial state,
-    chance sampled from ``chance_outcomes()`` with ``pyspiel.sample_action``, decisions from
-    ``legal_actions()``.
+    ``--rounds`` rounds for ``--seconds`` each; per second of the clock and per second of this
+    process's CPU time (steadier on a machine that other work shares). Ours:
+    ``Match.new(Rules(), seed)``, then ``match.apply(choice(match.legal_actions()))``;
+    OpenSpiel: a clone of the initial state, chance sampled from ``chance_outcomes()`` with
+    ``pyspiel.sample_action``, decisions from ``legal_actions()``.
 (b) Show scoring per call: ours ``show_total`` (the fast total) and ``show_score`` (every
     combination listed) on random hands and starters. OpenSpiel's Python API has no scoring
     function (its ``ScoreHand`` is C++ only). The smallest path that scores hands is the
@@ -164,6 +165,7 @@ def openspiel_random_game(pyspiel: Any, game: Any) -> PlayFn:
 class Tally:
     games: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0  # this process's CPU time: steadier than the clock when shared
     decisions: int = 0
     chance: int = 0
     hands: int = 0
@@ -175,6 +177,7 @@ class Tally:
             "games": self.games,
             "seconds": self.seconds,
             "games_per_second": self.games / self.seconds if self.seconds else None,
+            "games_per_cpu_second": self.games / self.cpu_seconds if self.cpu_seconds else None,
             "hands_per_second": self.hands / self.seconds if self.seconds else None,
             "games_per_second_by_round": self.rounds,
             "decisions_per_game": self.decisions / games,
@@ -197,6 +200,7 @@ def speed(pyspiel: Any, game: Any, args: argparse.Namespace) -> dict[str, Any]:
         for key, play, rng in order:
             tally = tallies[key]
             start = now = time.perf_counter()
+            cpu_start = time.process_time()
             games = 0
             while now - start < share:
                 decisions, chance, hands = play(rng)
@@ -207,6 +211,7 @@ def speed(pyspiel: Any, game: Any, args: argparse.Namespace) -> dict[str, Any]:
                 now = time.perf_counter()
             tally.games += games
             tally.seconds += now - start
+            tally.cpu_seconds += time.process_time() - cpu_start
             tally.rounds.append(games / (now - start))
     return {key: tally.to_dict() for key, tally in tallies.items()}
 
@@ -723,16 +728,22 @@ def print_report(report: dict[str, Any]) -> None:
         f"Python {report['python']} on {report['machine']}"
     )
     print("(a) uniformly random play of whole games to 121")
-    print(f"    {'':10} {'games/s':>9} {'hands/s':>9} {'decisions/game':>15} {'hands/game':>11}")
+    print(
+        f"    {'':10} {'games/s':>9} {'games/CPU-s':>12} {'hands/s':>9} {'decisions/game':>15} "
+        f"{'hands/game':>11}"
+    )
     for label, data in (("ours", ours), ("OpenSpiel", theirs)):
         print(
-            f"    {label:10} {data['games_per_second']:9.1f} {data['hands_per_second']:9.1f} "
+            f"    {label:10} {data['games_per_second']:9.1f} {data['games_per_cpu_second']:12.1f} "
+            f"{data['hands_per_second']:9.1f} "
             f"{data['decisions_per_game']:15.1f} {data['hands_per_game']:11.2f}"
             + (f"  (+{data['chance_steps_per_game']:.1f} chance steps)" if label != "ours" else "")
         )
     print(
         f"    ours is {ratio(ours['games_per_second'], theirs['games_per_second'])} "
-        f"in games/s, {ratio(ours['hands_per_second'], theirs['hands_per_second'])} in hands/s"
+        f"in games/s, {ratio(ours['hands_per_second'], theirs['hands_per_second'])} in hands/s, "
+        f"{ratio(ours['games_per_cpu_second'], theirs['games_per_cpu_second'])} in games per "
+        "second of CPU time"
     )
     print("(b) scoring one show (hand or crib with the starter), microseconds per show")
     total, itemised = scoring_["ours_show_total_us"], scoring_["ours_show_score_us"]

@@ -16,7 +16,7 @@ from cardtable.cards import CARDS, Card, parse_card
 from cardtable.errors import CardTableError, IllegalActionError
 from cardtable.numbers import whole_number
 
-__all__ = ["ACCEPT", "GO", "MUGGINS", "Action", "ActionKind"]
+__all__ = ["ACCEPT", "DISCARD_ACTIONS", "GO", "MUGGINS", "PLAY_ACTIONS", "Action", "ActionKind"]
 
 
 class ActionKind(enum.Enum):
@@ -43,15 +43,12 @@ class Action:
 
     @classmethod
     def discard(cls, first: Card, second: Card) -> Action:
-        key = (first, second) if first < second else (second, first)
-        action = _DISCARDS.get(key)
-        if action is None:  # each of the 1,326 pairs is built once, then shared
-            action = _DISCARDS[key] = cls(ActionKind.DISCARD, key)
-        return action
+        """The one shared action laying ``first`` and ``second`` away, in either order."""
+        return DISCARD_ACTIONS[first * 52 + second]
 
     @classmethod
     def play(cls, card: Card) -> Action:
-        return _PLAYS[card]
+        return PLAY_ACTIONS[card]
 
     @classmethod
     def count(cls, points: int) -> Action:
@@ -112,9 +109,22 @@ class Action:
         return f"Action.parse('{self}')"
 
 
-_DISCARDS: dict[tuple[Card, Card], Action] = {}
-_PLAYS: Final = tuple(Action(ActionKind.PLAY, (card,)) for card in CARDS)
 GO: Final = Action(ActionKind.GO)
 MUGGINS: Final = Action(ActionKind.MUGGINS)
 ACCEPT: Final = Action(ActionKind.ACCEPT)
+
+
+# Every action that names cards, built completely at import (a few ms) and shared, never
+# filled in later: laying away cards a and b, in either order, is ``DISCARD_ACTIONS[a * 52 +
+# b]`` (its cards in order), playing a card ``PLAY_ACTIONS[card]``.
+def _discard_table() -> tuple[Action, ...]:
+    table: list[Action] = [GO] * (52 * 52)  # every place is filled below
+    for a in range(52):
+        for b in range(a, 52):
+            table[a * 52 + b] = table[b * 52 + a] = Action(ActionKind.DISCARD, (CARDS[a], CARDS[b]))
+    return tuple(table)
+
+
+DISCARD_ACTIONS: Final = _discard_table()
+PLAY_ACTIONS: Final = tuple(Action(ActionKind.PLAY, (card,)) for card in CARDS)
 _SIMPLE: Final = {ActionKind.GO: GO, ActionKind.MUGGINS: MUGGINS, ActionKind.ACCEPT: ACCEPT}

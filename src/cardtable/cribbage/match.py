@@ -21,13 +21,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.cribbage.actions import ACCEPT, Action, ActionKind
+from cardtable.cards import VALUES, derive_seed, shuffled_deck
+from cardtable.cribbage.actions import ACCEPT, GO, PLAY_ACTIONS, Action, ActionKind
 from cardtable.cribbage.hand import ActionRecord, Hand, Observation, Phase
 from cardtable.cribbage.rules import Rules
+from cardtable.errors import IllegalActionError
 from cardtable.games.match import SeededMatch
 from cardtable.games.views import plain_fields
 
 __all__ = ["FinalScore", "GameResult", "Match", "MatchObservation"]
+
+_PLAY, _DONE = Phase.PLAY, Phase.DONE  # module constants: quicker to read than the members
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +99,13 @@ class Match(SeededMatch[Rules, Hand, Action, ActionRecord, FinalScore]):
         return Rules()
 
     def _deal(self, dealer: int, pegs: tuple[int, int]) -> Hand:
-        deck, deal_seed = self._next_deck()
-        return Hand(self.rules, dealer, deck, pegs, deal_seed)
+        if self._decks is None and self.seed is not None:
+            # What _next_deck does, without the calls in between; a shuffled deck is the 52
+            # cards surely, so the hand leaves out the constructor's checks.
+            deal_seed = derive_seed(self.seed, len(self.hands))
+            return Hand.shuffled(self.rules, dealer, shuffled_deck(deal_seed), pegs, deal_seed)
+        deck, given_seed = self._next_deck()
+        return Hand(self.rules, dealer, deck, pegs, given_seed)
 
     def copy(self) -> Match:
         """An independent copy: finished hands and games are shared, the hand in play copied."""
@@ -107,6 +116,28 @@ class Match(SeededMatch[Rules, Hand, Action, ActionRecord, FinalScore]):
         new.game_points = list(self.game_points)
         new.current = self.current.copy()
         return new
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to act (none once the match is over)."""
+        if self.final is not None:
+            return []
+        hand = self.current
+        if hand.phase is _PLAY:  # Hand.legal_actions' most asked case, without the call
+            room = 31 - hand.count
+            plays = [PLAY_ACTIONS[c] for c in hand.cards[hand.turn] if VALUES[c] <= room]
+            return plays or [GO]
+        return hand.legal_actions()
+
+    def apply(self, action: Action, seat: int | None = None) -> ActionRecord:
+        """:meth:`SeededMatch.apply`, the same, with less in the way: the path every move
+        of a simulation takes."""
+        if self.final is not None:
+            raise IllegalActionError("the match is over")
+        hand = self.current
+        record = hand.apply(action, seat)
+        if hand.phase is _DONE:
+            self._finish_hand()
+        return record
 
     @property
     def game_number(self) -> int:
