@@ -120,7 +120,7 @@ def vector_env(
         done = state["done"]
         for _ in range(calls):
             # Games that ended last step are dealt again now and take no action: no decision.
-            decisions += num_envs - int(done.sum())
+            decisions += num_envs - int(np.count_nonzero(done))
             _, _, terminated, truncated, info = environment.step(
                 random_actions(info["action_mask"], rng)
             )

@@ -32,7 +32,7 @@ from cardtable.gin.env.actions import NUM_ACTIONS, legal_ids
 from cardtable.gin.env.batch import OUTCOMES, DeckSource
 from cardtable.gin.env.core import RewardMode
 from cardtable.gin.env.encoding import OBS_SIZE, encode_hand
-from cardtable.gin.hand import Hand
+from cardtable.gin.hand import Hand, Phase
 from cardtable.gin.match import final_score
 from cardtable.gin.rules import Rules
 
@@ -47,6 +47,7 @@ Policy = Callable[[F32, I8], npt.ArrayLike]
 
 _CODE: Final = {outcome: code for code, outcome in enumerate(OUTCOMES) if outcome is not None}
 _NO_IDS: Final[dict[int, Action]] = {}
+_OVER: Final = Phase.OVER
 # As in the batch path: an episode the opponent ends before the learner acts is dealt again,
 # but never forever.
 _MAX_REDEALS: Final = 1000
@@ -155,6 +156,7 @@ class ScalarPath:
         self.opponent = opponent
         self.seat_option = seat
         self.autoreset_mode = autoreset_mode
+        self.same_step = autoreset_mode is AutoresetMode.SAME_STEP
         self.illegal_action = illegal_action
         self.illegal_reward = illegal_reward
         self.max_episode_steps = max_episode_steps
@@ -236,11 +238,12 @@ class ScalarPath:
         dead_on: list[tuple[int, int]] = []
         shown_on: list[tuple[int, int]] = []
         rules = self.rules
-        for game, index in zip(rows, ids, strict=True):
-            hand = self.hands[game]
-            hand.apply(self.legal[game][index])
-            if not hand.is_over:
-                self.legal[game] = legal_ids(hand.legal_actions())
+        hands, legal = self.hands, self.legal
+        for game, index in zip(rows, ids):  # noqa: B905 (one id per row, by construction)
+            hand = hands[game]
+            hand.apply(legal[game][index])
+            if hand.phase is not _OVER:
+                legal[game] = legal_ids(hand.legal_actions())
                 continue
             result = hand.result
             assert result is not None
@@ -383,11 +386,12 @@ class ScalarPath:
         assert observations is not None
         self.seat = seats
         self.masks = masks
-        rewards = np.zeros((num, 2), dtype=np.float64)
-        outcome = np.zeros(num, dtype=np.int8)
+        zeros = np.zeros
+        rewards = zeros((num, 2), dtype=np.float64)
+        outcome = zeros(num, dtype=np.int8)
         winner = self._no_winner.copy()
-        points = np.zeros(num, dtype=np.int64)
-        ended = np.zeros(num, dtype=np.bool_)
+        points = zeros(num, dtype=np.int64)
+        ended = zeros(num, dtype=np.bool_)
         for game, shown in out.items():
             rewards[game] = shown.rewards
             if shown.hand_over:
@@ -496,7 +500,7 @@ class ScalarPath:
             ends = [t or u for t, u in zip(terminated, truncated, strict=True)]
         self.done = list(ends)  # a copy: a new deal below clears it, not ``terminated``
         final = None
-        if self.autoreset_mode is AutoresetMode.SAME_STEP and True in ends:
+        if self.same_step and True in ends:
             ended = [game for game in range(num) if ends[game]]
             final_obs = np.zeros((num, OBS_SIZE), dtype=np.float32)
             for game in ended:
