@@ -854,3 +854,20 @@ def test_auto_plays_small_batches_game_by_game() -> None:
     assert small.batch is None and small.scalar is not None
     with pytest.raises(RuntimeError, match="call reset"):
         GinRummyVectorEnv(2).step(np.zeros(2, dtype=np.int64))
+
+
+def test_random_actions_pick_the_same_ids_row_by_row_for_a_few_rows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A few rows are picked one by one (faster at small N): the same ids from the same
+    generator as the vector picks, rows without a legal id included."""
+    import cardtable.gin.env.batch as batch_module
+
+    masks = (np.random.default_rng(4).random((8, NUM_ACTIONS)) < 0.1).astype(np.int8)
+    masks[3] = 0
+    few = [random_actions(masks[:k], np.random.default_rng(k)) for k in range(1, 9)]
+    monkeypatch.setattr(batch_module, "_FEW_ROWS", 0)
+    vector = [random_actions(masks[:k], np.random.default_rng(k)) for k in range(1, 9)]
+    for a, b in zip(few, vector, strict=True):
+        assert a.dtype == b.dtype and a.tolist() == b.tolist()
+    assert few[-1][3] == 0 and len(set(few[-1].tolist())) > 4
