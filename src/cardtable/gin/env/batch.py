@@ -633,8 +633,8 @@ def random_actions(masks: I8, rng: np.random.Generator) -> I64:
         # about 9 microseconds whatever the rows; a row here costs under one).
         draws: list[float] = np.asarray(rng.random(rows)).tolist()
         picked = []
-        for row, draw in zip(masks, draws, strict=True):
-            ids = row.nonzero()[0]
+        for row, draw in enumerate(draws):
+            ids = masks[row].nonzero()[0]
             count = len(ids)
             picked.append(int(ids[count - 1 - int(draw * count)]) if count else 0)
         return np.array(picked, dtype=np.int64)
