@@ -127,8 +127,8 @@ PATHS: Final = ("auto", "batch", "scalar")
 
 # path="auto" plays up to this many games one by one (cardtable.gin.env.scalar_path), more as
 # one batch: the crossover measured by bench/vector_env.py --sizes (docs/research.md, Speed).
-# Decisions a second, CPU time: self-play, batch / scalar path, 78,000 / 77,000 at N=16 and
-# 141,000 / 86,000 at 32; against random 34,000 / 58,000 at 16 and 62,000 / 63,000 at 32.
+# Decisions a second, CPU time: self-play, batch / scalar path, 80,000 / 77,000 at N=16 and
+# 143,000 / 85,000 at 32; against random 36,000 / 57,000 at 16 and 64,000 / 67,000 at 32.
 SCALAR_UP_TO: Final = 16
 # An episode that ends before the learner acts is dealt again (as in the scalar environment),
 # but never forever: a broken opponent could end every deal.
