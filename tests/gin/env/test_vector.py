@@ -28,7 +28,14 @@ from cardtable.gin.env.batch import FastDecks, GinBatch, random_actions
 from cardtable.gin.env.core import GameCore, RewardMode
 from cardtable.gin.env.encoding import encode_hand
 from cardtable.gin.env.kernels import deadwood, knockable
-from cardtable.gin.env.vector import ENV_ID, OUTCOMES, GinRummyVectorEnv
+from cardtable.gin.env.scalar_path import ScalarPath
+from cardtable.gin.env.vector import (
+    ENV_ID,
+    OUTCOMES,
+    SCALAR_UP_TO,
+    GinRummyVectorEnv,
+    VectorPath,
+)
 from cardtable.gin.hand import Hand
 from cardtable.gin.melds import best_discard, knock_discards
 from cardtable.gin.melds import deadwood as engine_deadwood
@@ -37,6 +44,9 @@ from cardtable.gin.showdown import Outcome
 from tests.helpers import brute_deadwood, build_deck
 
 PRESET_NAMES = sorted(PRESETS)
+# Both ways of playing the games (the batch of numpy arrays, the engine game by game) must be
+# the same environment: the tests of its behaviour run on each.
+PATHS: tuple[VectorPath, ...] = ("batch", "scalar")
 I8 = npt.NDArray[np.int8]
 I64 = npt.NDArray[np.int64]
 
@@ -148,13 +158,15 @@ def play_both(
     steps: int,
     seed: int,
     autoreset: AutoresetMode = AutoresetMode.NEXT_STEP,
+    path: VectorPath = "batch",
 ) -> tuple[int, set[str]]:
     """Self-play the vector environment and ``num`` scalar cores side by side; the episodes
     finished and the outcomes seen."""
     rules = Rules.preset(preset)
     environment = GinRummyVectorEnv(
-        num, opponent="self", rules=rules, reward=reward, deals="engine", autoreset_mode=autoreset
-    )
+        num, opponent="self", rules=rules, reward=reward, deals="engine", autoreset_mode=autoreset,
+        path=path,
+    )  # fmt: skip
     observations, info = environment.reset(seed=seed)
     cores = [GameCore(rules, reward) for _ in range(num)]
     for game, core in enumerate(cores):
@@ -209,10 +221,11 @@ def play_both(
     return finished, outcomes
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_hands_match_the_engine_action_by_action(preset: str) -> None:
+def test_hands_match_the_engine_action_by_action(preset: str, path: VectorPath) -> None:
     finished, outcomes = play_both(
-        preset, "hand", num=96, steps=400, seed=3 + PRESET_NAMES.index(preset)
+        preset, "hand", num=96, steps=400, seed=3 + PRESET_NAMES.index(preset), path=path
     )
     expected = {"knock", "undercut", "gin", "dead"}
     if preset == "straight":
@@ -232,15 +245,19 @@ def test_hands_match_the_engine_action_by_action(preset: str) -> None:
         ("straight", "match_dense"),
     ],
 )
-def test_matches_match_the_engine_action_by_action(preset: str, reward: RewardMode) -> None:
-    finished, outcomes = play_both(preset, reward, num=48, steps=500, seed=7)
+@pytest.mark.parametrize("path", PATHS)
+def test_matches_match_the_engine_action_by_action(
+    preset: str, reward: RewardMode, path: VectorPath
+) -> None:
+    finished, outcomes = play_both(preset, reward, num=48, steps=500, seed=7, path=path)
     assert finished > (5 if preset == "straight" else 30)
     assert "dead" in outcomes and "gin" in outcomes
 
 
-def test_same_step_autoreset_matches_the_engine() -> None:
+@pytest.mark.parametrize("path", PATHS)
+def test_same_step_autoreset_matches_the_engine(path: VectorPath) -> None:
     finished, _ = play_both("standard", "hand", num=64, steps=300, seed=9,
-                            autoreset=AutoresetMode.SAME_STEP)  # fmt: skip
+                            autoreset=AutoresetMode.SAME_STEP, path=path)  # fmt: skip
     assert finished > 200
 
 
@@ -296,13 +313,13 @@ def test_the_comparison_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(GinBatch, "_pass", forgetful)
     with pytest.raises(AssertionError):
-        play_both("standard", "hand", num=16, steps=40, seed=1)
+        play_both("standard", "hand", num=16, steps=40, seed=1, path="batch")
 
 
 def test_fast_deals_play_the_engines_rules() -> None:
     """With numpy shuffles the decks are the batch's own: a Hand dealt the same deck agrees."""
     rules = Rules.preset("oklahoma")
-    environment = GinRummyVectorEnv(64, opponent="self", rules=rules)
+    environment = GinRummyVectorEnv(64, opponent="self", rules=rules, path="batch")
     observations, info = environment.reset(seed=3)
     batch = environment.batch
     assert batch is not None
@@ -341,7 +358,7 @@ def test_fast_deals_play_the_engines_rules() -> None:
     # The same seed deals the same decks, another seed others.
     decks = []
     for seed in (3, 3, 4):
-        again = GinRummyVectorEnv(64, opponent="self", rules=rules)
+        again = GinRummyVectorEnv(64, opponent="self", rules=rules, path="batch")
         again.reset(seed=seed)
         assert again.batch is not None
         decks.append(again.batch.deck)
@@ -360,16 +377,20 @@ def lowest_legal(observations: npt.NDArray[np.float32], masks: I8) -> I64:
     return chosen.astype(np.int64)
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize(("reward", "seat"), [("hand", 0), ("hand", None), ("match_dense", 1)])
-def test_an_opponent_policy_plays_inside_the_step(reward: RewardMode, seat: int | None) -> None:
+def test_an_opponent_policy_plays_inside_the_step(
+    reward: RewardMode, seat: int | None, path: VectorPath
+) -> None:
     """The learner's view of the scalar wrapper: the opponent's turns happen in the step,
     rewards are the learner's, an episode the opponent ends before the learner acts is dealt
     again and points scored before its first action come with its first step."""
     rules = Rules(target=60)
     num = 32
     environment = GinRummyVectorEnv(
-        num, opponent=lowest_legal, seat=seat, rules=rules, reward=reward, deals="engine"
-    )
+        num, opponent=lowest_legal, seat=seat, rules=rules, reward=reward, deals="engine",
+        path=path,
+    )  # fmt: skip
     observations, info = environment.reset(seed=12)
     cores = [GameCore(rules, reward) for _ in range(num)]
     learners = info["seat"].copy()
@@ -425,8 +446,9 @@ def test_an_opponent_policy_plays_inside_the_step(reward: RewardMode, seat: int 
         assert 0 < learners.sum() < num
 
 
-def test_the_random_opponent_and_the_seat() -> None:
-    environment = GinRummyVectorEnv(200, seat=1)
+@pytest.mark.parametrize("path", PATHS)
+def test_the_random_opponent_and_the_seat(path: VectorPath) -> None:
+    environment = GinRummyVectorEnv(200, seat=1, path=path)
     observations, info = environment.reset(seed=2)
     assert (info["seat"] == 1).all()
     assert (observations[:, 420] == 1).all()  # always the learner's turn
@@ -446,14 +468,18 @@ def test_unknown_opponents_point_to_the_scalar_environment() -> None:
     with pytest.raises(ValueError, match="vectorization_mode='sync'"):
         GinRummyVectorEnv(2, opponent="simple")
     with pytest.raises(TypeError):
-        GinRummyVectorEnv(2, opponent=3)  # type: ignore[arg-type]
+        GinRummyVectorEnv(2, opponent=3)
     for bad in ({"seat": 2}, {"deals": "slow"}, {"autoreset_mode": "later"}, {"reward": "x"}):
         with pytest.raises(ValueError):
-            GinRummyVectorEnv(2, **bad)  # type: ignore[arg-type]
+            GinRummyVectorEnv(2, **bad)
 
 
-def test_a_broken_opponent_policy_is_named() -> None:
-    environment = GinRummyVectorEnv(4, opponent=lambda obs, masks: np.full(len(obs), 54), seat=0)
+@pytest.mark.parametrize("path", PATHS)
+def test_a_broken_opponent_policy_is_named(path: VectorPath) -> None:
+    environment = GinRummyVectorEnv(
+        4, opponent=lambda obs, masks: np.full(len(obs), 54), seat=0,
+        path=path,
+    )  # fmt: skip
     with pytest.raises(IllegalActionError, match="opponent policy chose action 54"):
         environment.reset(seed=1)
         for _ in range(5):
@@ -488,10 +514,13 @@ def test_make_vec_returns_it_with_the_single_spaces_of_the_scalar_environment() 
     vector.close()
 
 
-def test_gymnasiums_vector_wrappers_run_on_it() -> None:
+@pytest.mark.parametrize("path", PATHS)
+def test_gymnasiums_vector_wrappers_run_on_it(path: VectorPath) -> None:
     from gymnasium.wrappers.vector import RecordEpisodeStatistics
 
-    vector = RecordEpisodeStatistics(GinRummyVectorEnv(32, opponent="self", reward="hand"))
+    vector = RecordEpisodeStatistics(
+        GinRummyVectorEnv(32, opponent="self", reward="hand", path=path)
+    )
     _, info = vector.reset(seed=5)
     rng = np.random.default_rng(5)
     episodes = 0
@@ -503,9 +532,12 @@ def test_gymnasiums_vector_wrappers_run_on_it() -> None:
     assert episodes > 50
 
 
-def test_seeds_repeat_episodes_exactly() -> None:
+@pytest.mark.parametrize("path", PATHS)
+def test_seeds_repeat_episodes_exactly(path: VectorPath) -> None:
     def run(seed: int) -> list[npt.NDArray[np.float32]]:
-        environment = GinRummyVectorEnv(8, reward="match_dense", settings={"target": 40})
+        environment = GinRummyVectorEnv(
+            8, reward="match_dense", settings={"target": 40}, path=path
+        )
         observations, info = environment.reset(seed=seed)
         rng = np.random.default_rng(0)
         seen = [observations]
@@ -519,8 +551,11 @@ def test_seeds_repeat_episodes_exactly() -> None:
     assert not all(np.array_equal(a, b) for a, b in zip(first, other, strict=True))
 
 
-def test_next_step_autoreset_ignores_the_action_after_an_ending() -> None:
-    environment = GinRummyVectorEnv(16, opponent="self", max_episode_steps=6)
+@pytest.mark.parametrize("path", PATHS)
+def test_next_step_autoreset_ignores_the_action_after_an_ending(path: VectorPath) -> None:
+    environment = GinRummyVectorEnv(
+        16, opponent="self", max_episode_steps=6, path=path
+    )
     observations, info = environment.reset(seed=4)
     rng = np.random.default_rng(4)
     for _step in range(1, 7):
@@ -536,8 +571,11 @@ def test_next_step_autoreset_ignores_the_action_after_an_ending() -> None:
     assert (info["action_mask"][:, [1, 2]] == 1).all()
 
 
-def test_same_step_autoreset_returns_the_final_observation_in_info() -> None:
-    environment = GinRummyVectorEnv(16, opponent="self", autoreset_mode="SameStep")
+@pytest.mark.parametrize("path", PATHS)
+def test_same_step_autoreset_returns_the_final_observation_in_info(path: VectorPath) -> None:
+    environment = GinRummyVectorEnv(
+        16, opponent="self", autoreset_mode="SameStep", path=path
+    )
     assert environment.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
     observations, info = environment.reset(seed=8)
     rng = np.random.default_rng(8)
@@ -555,9 +593,10 @@ def test_same_step_autoreset_returns_the_final_observation_in_info() -> None:
     assert ended > 30
 
 
-def test_disabled_autoreset_waits_for_a_reset_mask() -> None:
+@pytest.mark.parametrize("path", PATHS)
+def test_disabled_autoreset_waits_for_a_reset_mask(path: VectorPath) -> None:
     environment = GinRummyVectorEnv(4, opponent="self", autoreset_mode=AutoresetMode.DISABLED,
-                                    max_episode_steps=2)  # fmt: skip
+                                    max_episode_steps=2, path=path)  # fmt: skip
     observations, info = environment.reset(seed=1)
     rng = np.random.default_rng(1)
     for _ in range(2):
@@ -575,8 +614,11 @@ def test_disabled_autoreset_waits_for_a_reset_mask() -> None:
         environment.reset(options={"reset_mask": np.ones(3, dtype=np.bool_)})
 
 
-def test_illegal_ids_end_the_episode_or_raise_and_change_nothing() -> None:
-    environment = GinRummyVectorEnv(4, opponent="self", reward="hand")
+@pytest.mark.parametrize("path", PATHS)
+def test_illegal_ids_end_the_episode_or_raise_and_change_nothing(path: VectorPath) -> None:
+    environment = GinRummyVectorEnv(
+        4, opponent="self", reward="hand", path=path
+    )
     observations, info = environment.reset(seed=6)
     actions = random_actions(info["action_mask"], np.random.default_rng(0))
     actions[2] = 40  # a discard before drawing: never legal at the deal
@@ -587,17 +629,24 @@ def test_illegal_ids_end_the_episode_or_raise_and_change_nothing() -> None:
         environment.illegal_reward if info["seat"][2] == s else 0.0 for s in (0, 1)
     ]
 
-    strict = GinRummyVectorEnv(4, opponent="self", illegal_action="raise", deals="engine")
+    def strict_env() -> GinRummyVectorEnv:
+        return GinRummyVectorEnv(
+            4, opponent="self", illegal_action="raise", deals="engine",
+            path=path,
+        )  # fmt: skip
+
+    strict, twin = strict_env(), strict_env()
     observations, info = strict.reset(seed=6)
-    assert strict.batch is not None
-    before = strict.batch.hands.copy(), observations.copy()
+    twin.reset(seed=6)
     with pytest.raises(IllegalActionError, match="game 1: action 40 is not legal now"):
         strict.step(np.array([1, 40, 1, 1]))
     with pytest.raises(IllegalActionError, match="one integer action id per game"):
         strict.step(np.zeros(3, dtype=np.int64))
-    assert np.array_equal(strict.batch.hands, before[0])
-    again, _, _, _, _ = strict.step(np.array([2, 2, 2, 2]))  # every seat passes: still legal
-    assert again.shape == before[1].shape
+    # Nothing changed: the next step is the step of a twin that never saw those ids.
+    passes = np.array([2, 2, 2, 2])  # every seat passes: still legal
+    again, twin_again = strict.step(passes), twin.step(passes)
+    assert np.array_equal(again[0], twin_again[0]) and again[0].shape == observations.shape
+    assert np.array_equal(again[4]["action_mask"], twin_again[4]["action_mask"])
 
 
 def test_one_batch_of_many_deals_every_card_once() -> None:
@@ -611,7 +660,8 @@ def test_one_batch_of_many_deals_every_card_once() -> None:
     assert counts == [10] * 1000
 
 
-def test_policies_can_be_plain_callables() -> None:
+@pytest.mark.parametrize("path", PATHS)
+def test_policies_can_be_plain_callables(path: VectorPath) -> None:
     calls: list[int] = []
 
     def policy(observations: npt.NDArray[np.float32], masks: I8) -> list[int]:
@@ -619,14 +669,14 @@ def test_policies_can_be_plain_callables() -> None:
         return [int(np.flatnonzero(row)[0]) for row in masks]
 
     typed: Callable[[npt.NDArray[np.float32], I8], list[int]] = policy
-    environment = GinRummyVectorEnv(6, opponent=typed, seat=0)
+    environment = GinRummyVectorEnv(6, opponent=typed, seat=0, path=path)
     _observations, info = environment.reset(seed=0)
     environment.step(random_actions(info["action_mask"], np.random.default_rng(0)))
     assert calls and max(calls) <= 6
 
 
 def test_the_masks_alone_are_the_masks_of_the_full_encoding() -> None:
-    environment = GinRummyVectorEnv(64, opponent="self", rules="digital")
+    environment = GinRummyVectorEnv(64, opponent="self", rules="digital", path="batch")
     _, info = environment.reset(seed=13)
     batch = environment.batch
     assert batch is not None
@@ -651,11 +701,14 @@ def test_random_actions_give_a_row_without_legal_ids_zero_not_a_neighbours_id() 
     assert random_actions(np.zeros((1, NUM_ACTIONS), dtype=np.int8), rng).tolist() == [0]
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("num_envs", [1, 3])
-def test_the_documented_loop_runs_through_endings_with_next_step_autoreset(num_envs: int) -> None:
+def test_the_documented_loop_runs_through_endings_with_next_step_autoreset(
+    num_envs: int, path: VectorPath
+) -> None:
     """The loop of docs/research.md, past the ends of several hands: every id it sends a game
     still playing is legal (a finished game is dealt again and its id ignored)."""
-    environment = GinRummyVectorEnv(num_envs, opponent="self")
+    environment = GinRummyVectorEnv(num_envs, opponent="self", path=path)
     _, info = environment.reset(seed=9)
     rng = np.random.default_rng(9)
     ended = 0
@@ -679,3 +732,142 @@ def test_the_documented_outcome_codes_are_the_constant() -> None:
     names = [None if name == "none" else Outcome(name.replace(" ", "_")) for _, name in pairs]
     assert [int(code) for code, _ in pairs] == list(range(len(OUTCOMES)))
     assert names == list(OUTCOMES)
+
+
+# -- the two paths: one environment ------------------------------------------------------------
+
+
+def assert_same(batch: object, scalar: object, where: str) -> None:
+    """Equal values of equal types, shapes and dtypes, through tuples and info dicts."""
+    if isinstance(batch, dict):
+        assert isinstance(scalar, dict) and batch.keys() == scalar.keys(), where
+        for key in batch:
+            assert_same(batch[key], scalar[key], f"{where} {key}")
+    elif isinstance(batch, tuple):
+        assert isinstance(scalar, tuple) and len(batch) == len(scalar), where
+        for i, (a, b) in enumerate(zip(batch, scalar, strict=True)):
+            assert_same(a, b, f"{where}[{i}]")
+    else:
+        a, b = np.asarray(batch), np.asarray(scalar)
+        assert (a.dtype, a.shape) == (b.dtype, b.shape), where
+        assert np.array_equal(a, b), where
+
+
+def play_both_paths(num: int, steps: int, seed: int, **options: object) -> tuple[int, int]:
+    """The same environment on both paths, the same ids to both (a few illegal ones among
+    them; finished games dealt again by a reset mask, a dealer named now and then, when
+    autoreset is off): every return must agree. The episodes ended and hands shown."""
+    environments = [GinRummyVectorEnv(num, path=path, **options) for path in PATHS]  # type: ignore[arg-type]
+    returns = [environment.reset(seed=seed) for environment in environments]
+    assert_same(returns[0], returns[1], "reset")
+    assert environments[0].batch is not None and environments[1].scalar is not None
+    rng = np.random.default_rng(seed)
+    disabled = environments[0].autoreset_mode is AutoresetMode.DISABLED
+    episodes = hands = 0
+    for step in range(steps):
+        info = returns[0][-1]
+        assert isinstance(info, dict)
+        actions = biased_actions(info["action_mask"], rng)
+        if rng.random() < 0.01:
+            actions[rng.integers(num)] = rng.choice([-1, 40, 200])
+        returns = [environment.step(actions.copy()) for environment in environments]
+        assert_same(returns[0], returns[1], f"step {step}")
+        terminated, truncated, info = returns[0][2], returns[0][3], returns[0][4]
+        assert isinstance(terminated, np.ndarray) and isinstance(truncated, np.ndarray)
+        assert isinstance(info, dict)
+        episodes += int((terminated | truncated).sum())
+        hands += int(info["_outcome"].sum())
+        if disabled and (terminated | truncated).any():
+            mask = terminated | truncated
+            reset_options = {"reset_mask": mask, "dealer": int(rng.integers(2))}
+            if rng.random() < 0.5:
+                del reset_options["dealer"]
+            returns = [e.reset(options=dict(reset_options)) for e in environments]  # type: ignore[misc]
+            assert_same(returns[0], returns[1], f"reset after step {step}")
+        masks = [e.action_masks() for e in environments]
+        assert np.array_equal(masks[0], masks[1])
+    return episodes, hands
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"opponent": "self"},
+        {"opponent": "self", "reward": "match_dense", "rules": "pagat"},
+        {"opponent": "self", "autoreset_mode": "SameStep", "max_episode_steps": 40},
+        {},
+        {"seat": None, "reward": "match", "settings": {"target": 60}},
+        {"seat": None, "autoreset_mode": "SameStep", "rules": "oklahoma"},
+        {"seat": 1, "autoreset_mode": "Disabled", "max_episode_steps": 30},
+        {"opponent": lowest_legal, "seat": None, "deals": "engine"},
+        {"opponent": lowest_legal, "reward": "match_dense", "settings": {"target": 40},
+         "autoreset_mode": "SameStep"},
+        {"opponent": "self", "deals": "engine", "rules": "digital", "autoreset_mode": "Disabled"},
+    ],
+    ids=lambda options: ",".join(
+        f"{k}={getattr(v, '__name__', v)}" for k, v in options.items()
+    ) or "defaults",
+)  # fmt: skip
+def test_both_paths_give_the_same_environment(options: dict[str, object]) -> None:
+    """Issue 39 §4: the per-game path (small N) and the batch path are one environment: the
+    same observations, masks, rewards, ends, infos and autoresets from the same seed, for
+    every opponent (random, a batch policy, self), seat, reward, autoreset mode and deal."""
+    episodes = hands = 0
+    for num, steps, seed in ((1, 500, 1), (3, 400, 2), (8, 250, 3)):
+        ended, shown = play_both_paths(num, steps, seed, **options)
+        episodes, hands = episodes + ended, hands + shown
+    # Dozens of endings of each kind the options allow (matches end rarely, limits often).
+    assert episodes >= 5 and episodes + hands > 30
+
+
+def test_the_paths_agree_over_hundreds_of_episodes() -> None:
+    """A longer run: a few hundred episodes on both paths, self-play and against random."""
+    episodes, hands = play_both_paths(16, 1500, 11, opponent="self", rules="digital")
+    assert episodes > 150 and hands > 150
+    episodes, hands = play_both_paths(6, 1500, 12, seat=None, autoreset_mode="SameStep")
+    assert episodes > 100 and hands > 100
+
+
+def test_the_paths_comparison_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A per-game path whose random opponent draws from the generator once too often.
+    original = ScalarPath._opponent_turns
+
+    def greedy(self: ScalarPath, out: object, gains: list[float]) -> None:
+        self.rng.random(1)
+        original(self, out, gains)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ScalarPath, "_opponent_turns", greedy)
+    with pytest.raises(AssertionError):
+        play_both_paths(2, 60, 1)
+
+
+def test_auto_plays_small_batches_game_by_game() -> None:
+    assert GinRummyVectorEnv(1).path == "scalar"
+    assert GinRummyVectorEnv(SCALAR_UP_TO).path == "scalar"
+    assert GinRummyVectorEnv(SCALAR_UP_TO + 1).path == "batch"
+    assert GinRummyVectorEnv(1, path="batch").path == "batch"
+    assert GinRummyVectorEnv(500, path="scalar").path == "scalar"
+    with pytest.raises(ValueError, match="path must be 'auto', 'batch' or 'scalar'"):
+        GinRummyVectorEnv(2, path="numpy")  # type: ignore[arg-type]
+    small = GinRummyVectorEnv(2, opponent="self")
+    small.reset(seed=0)
+    assert small.batch is None and small.scalar is not None
+    with pytest.raises(RuntimeError, match="call reset"):
+        GinRummyVectorEnv(2).step(np.zeros(2, dtype=np.int64))
+
+
+def test_random_actions_pick_the_same_ids_row_by_row_for_a_few_rows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A few rows are picked one by one (faster at small N): the same ids from the same
+    generator as the vector picks, rows without a legal id included."""
+    import cardtable.gin.env.batch as batch_module
+
+    masks = (np.random.default_rng(4).random((8, NUM_ACTIONS)) < 0.1).astype(np.int8)
+    masks[3] = 0
+    few = [random_actions(masks[:k], np.random.default_rng(k)) for k in range(1, 9)]
+    monkeypatch.setattr(batch_module, "_FEW_ROWS", 0)
+    vector = [random_actions(masks[:k], np.random.default_rng(k)) for k in range(1, 9)]
+    for a, b in zip(few, vector, strict=True):
+        assert a.dtype == b.dtype and a.tolist() == b.tolist()
+    assert few[-1][3] == 0 and len(set(few[-1].tolist())) > 4

@@ -3,8 +3,19 @@
 Each game is the scalar environments' game (:mod:`cardtable.gin.env.core`): the same rules,
 the 429-value observation of :mod:`cardtable.gin.env.encoding`, the 108 ids of
 :mod:`cardtable.gin.env.actions`, the same rewards (``"hand"``, ``"match"``,
-``"match_dense"``). The games live as arrays in a :class:`~cardtable.gin.env.batch.GinBatch`,
-so a step is a few hundred numpy calls whatever ``num_envs`` is, never a loop over games.
+``"match_dense"``). Two paths play them, chosen by ``num_envs`` (``path="auto"``):
+
+* above :data:`SCALAR_UP_TO` games (``path="batch"``), the games live as arrays in a
+  :class:`~cardtable.gin.env.batch.GinBatch`: a step is a few hundred numpy calls whatever
+  ``num_envs`` is, never a loop over games;
+* up to it (``path="scalar"``), :class:`~cardtable.gin.env.scalar_path.ScalarPath` plays
+  each game's hand with the engine, as the scalar environment does, and writes the arrays:
+  at one game a step costs about what a step of the scalar environment does, where the
+  batch's fixed cost would make it several times slower.
+
+Both paths give the same observations, masks, rewards, ends, infos and autoresets from the
+same seed (the same deals and the same draws of the generator), so the choice is about
+speed only.
 
 Who plays the other seat (``opponent``), as in :class:`~cardtable.gin.env.gym.GinRummyGymEnv`:
 
@@ -86,13 +97,16 @@ from cardtable.gin.env.core import (
     make_rules,
 )
 from cardtable.gin.env.encoding import OBS_SIZE
+from cardtable.gin.env.scalar_path import ScalarPath, checked_policy_actions
 from cardtable.gin.rules import Rules
 
 __all__ = [
     "ENV_ID",
     "OUTCOMES",
+    "SCALAR_UP_TO",
     "BatchPolicy",
     "GinRummyVectorEnv",
+    "VectorPath",
     "random_actions",
 ]
 
@@ -108,6 +122,14 @@ BatchPolicy = Callable[[F32, I8], npt.ArrayLike]
 """``policy(observations, masks) -> ids``: one legal id per row (``[M, 429]``, ``[M, 108]``)."""
 
 Deals = Literal["fast", "engine"]
+VectorPath = Literal["auto", "batch", "scalar"]
+PATHS: Final = ("auto", "batch", "scalar")
+
+# path="auto" plays up to this many games one by one (cardtable.gin.env.scalar_path), more as
+# one batch: the crossover measured by bench/vector_env.py --sizes (docs/research.md, Speed).
+# Decisions a second, CPU time: self-play, batch / scalar path, 80,000 / 77,000 at N=16 and
+# 143,000 / 85,000 at 32; against random 36,000 / 57,000 at 16 and 64,000 / 67,000 at 32.
+SCALAR_UP_TO: Final = 16
 # An episode that ends before the learner acts is dealt again (as in the scalar environment),
 # but never forever: a broken opponent could end every deal.
 _MAX_REDEALS: Final = 1000
@@ -121,7 +143,9 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
     ``reset(seed=...)``); ``deals="engine"`` deals what the scalar environments deal from a
     seed: game ``g``'s ``k``-th episode after ``reset(seed=s)`` is
     ``GameCore.reset(f"{s}/{g}/{k}")`` (``episode_seed(g)`` gives it). ``max_episode_steps``
-    truncates an episode after that many steps of the game.
+    truncates an episode after that many steps of the game. ``path`` chooses how the games
+    are played (see the module): ``"auto"`` (by ``num_envs``), ``"batch"`` or ``"scalar"``;
+    :attr:`path` says which.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (gymnasium reads it from the class)
@@ -144,6 +168,7 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
         illegal_reward: float | None = None,
         max_episode_steps: int | None = None,
         render_mode: str | None = None,
+        path: VectorPath = "auto",
     ) -> None:
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
@@ -162,6 +187,8 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
             raise ValueError(f"seat must be 0, 1 or None (random), not {seat!r}")
         if deals not in ("fast", "engine"):
             raise ValueError(f"deals must be 'fast' or 'engine', not {deals!r}")
+        if path not in PATHS:
+            raise ValueError(f"path must be 'auto', 'batch' or 'scalar', not {path!r}")
         if illegal_action not in ("terminate", "raise"):
             raise ValueError(f"illegal_action must be terminate or raise, not {illegal_action!r}")
         if render_mode is not None:
@@ -200,7 +227,11 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
+        self.path: Literal["batch", "scalar"] = (
+            ("scalar" if num_envs <= SCALAR_UP_TO else "batch") if path == "auto" else path
+        )
         self.batch: GinBatch | None = None
+        self.scalar: ScalarPath | None = None
         self._seed_base = secrets.token_hex(8)
         self._seat = np.zeros(num_envs, dtype=np.int64)  # the seat of each row's last view
         self._learner = np.zeros(num_envs, dtype=np.int64)
@@ -232,10 +263,10 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
         if options:
             raise ValueError(f"unknown reset options: {', '.join(sorted(options))}")
         check_dealer(dealer)
-        if self.batch is None or seed is not None:
-            self.batch = self._new_batch()
+        if (self.batch is None and self.scalar is None) or seed is not None:
             if mask is not None and not np.asarray(mask).all():
                 raise ValueError("the first reset (and a reset with a seed) deals every game")
+            self._new_games()
             mask = None
         if mask is None:
             rows = np.arange(self.num_envs, dtype=np.int64)
@@ -244,6 +275,10 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
             if mask.shape != (self.num_envs,) or mask.dtype != np.bool_:
                 raise ValueError(f"reset_mask must be a bool array of shape ({self.num_envs},)")
             rows = np.flatnonzero(mask)
+        if self.scalar is not None:
+            observations, info = self.scalar.reset(rows.tolist(), dealer)
+            self._masks = self.scalar.masks
+            return observations, info
         out = StepOutcome.empty(self.num_envs)
         self._start(rows, dealer)
         if not self.self_play:
@@ -251,20 +286,38 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
         # Games left out of a reset mask keep their final view (and an all-zero mask).
         return self._observe(self._done.copy(), out, self._seat.copy())
 
-    def _new_batch(self) -> GinBatch:
+    def _new_games(self) -> None:
+        """New games on the chosen path, dealt from a new deck source."""
         match = self.reward_mode != "hand"
         if self.deals == "engine":
             source: EngineDecks | FastDecks = EngineDecks(self._seed_base, self.num_envs, match)
         else:
             source = FastDecks(self.np_random)
-        return GinBatch(self.rules, self.num_envs, self.reward_mode, source)
+        if self.path == "batch":
+            self.batch = GinBatch(self.rules, self.num_envs, self.reward_mode, source)
+            return
+        self.scalar = ScalarPath(
+            self.rules,
+            self.num_envs,
+            self.reward_mode,
+            source,
+            self.np_random,
+            opponent=self.opponent,
+            seat=self.seat_option,
+            autoreset_mode=self.autoreset_mode,
+            illegal_action=self.illegal_action,
+            illegal_reward=self.illegal_reward,
+            max_episode_steps=self.max_episode_steps,
+            every=self._all,
+        )
 
     def episode_seed(self, game: int) -> str:
         """The seed of game ``game``'s current episode (``deals="engine"`` only)."""
-        batch = self.batch
-        if batch is None or not isinstance(batch.source, EngineDecks):
+        games = self.batch or self.scalar
+        source = None if games is None else games.source
+        if not isinstance(source, EngineDecks):
             raise ValueError("episode seeds exist with deals='engine' after a reset")
-        return batch.source.seed_of(game)
+        return source.seed_of(game)
 
     def _start(self, rows: I64, dealer: int | None = None, settle: bool = True) -> None:
         batch = self.batch
@@ -308,19 +361,7 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
             else:
                 assert callable(self.opponent)
                 observations, masks = batch.encode(rows, seats)
-                actions = np.asarray(self.opponent(observations, masks)).astype(np.int64)
-                if actions.shape != (len(rows),):
-                    raise IllegalActionError(
-                        f"the opponent policy gave {actions.shape} ids for {len(rows)} games"
-                    )
-                valid = (actions >= 0) & (actions < NUM_ACTIONS)
-                ok = valid & (masks[np.arange(len(rows)), np.where(valid, actions, 0)] == 1)
-                if not ok.all():
-                    bad = int(np.flatnonzero(~ok)[0])
-                    raise IllegalActionError(
-                        f"the opponent policy chose action {int(actions[bad])} in game "
-                        f"{int(rows[bad])}, which is not legal now"
-                    )
+                actions = checked_policy_actions(self.opponent, observations, masks, rows)
             result = batch.apply(rows, actions)
             batch.settle()
             if not result.hand_over.any():
@@ -351,14 +392,19 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
         """One action id per game (for the seat of its last observation); see the module
         for autoreset. Returns observations, rewards, terminated, truncated and info."""
         batch = self.batch
-        if batch is None:
+        if batch is None and self.scalar is None:
             raise RuntimeError("call reset() before step()")
         ids = np.asarray(actions)
-        if ids.shape != (self.num_envs,) or not np.issubdtype(ids.dtype, np.integer):
+        if ids.shape != (self.num_envs,) or ids.dtype.kind not in "iu":  # integers
             raise IllegalActionError(
                 f"step() takes one integer action id per game: an array of shape "
                 f"({self.num_envs},), not {ids.dtype} of shape {ids.shape}"
             )
+        if batch is None:
+            assert self.scalar is not None
+            stepped = self.scalar.step(ids.tolist())
+            self._masks = self.scalar.masks
+            return stepped
         ids = ids.astype(np.int64, copy=False)
         num = self.num_envs
         restart = np.zeros(num, dtype=np.bool_)
@@ -476,6 +522,7 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
 
     def close_extras(self, **kwargs: Any) -> None:
         self.batch = None
+        self.scalar = None
 
 
 def _register() -> None:
