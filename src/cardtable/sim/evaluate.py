@@ -100,8 +100,9 @@ class Evaluation:
     def workers_words(self) -> str:
         """Where the games were played, for people."""
         if self.backend == "ray":
+            # Up to: an actor that waits for a CPU the cluster does not have is sent nothing.
             many = f"{self.workers} Ray actor" + ("s" if self.workers != 1 else "")
-            return f"played on {many}, each undumpable, each with an agent process of its own"
+            return f"played on up to {many}, each undumpable, each with an agent process of its own"
         if self.workers > 1:
             return (
                 f"played on {self.workers} worker processes, each undumpable, each with an "

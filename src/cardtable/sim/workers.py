@@ -296,6 +296,9 @@ class _Actor:
     def __init__(self, worker: WorkerFactory) -> None:
         self._held = worker()
 
+    def ready(self) -> None:
+        """Answered once the actor is built (it may wait for a CPU)."""
+
     def play(self, chunk: Chunk) -> tuple[int, list[GameResult]]:
         return chunk.pairing, list(self._held.games(chunk))
 
@@ -309,35 +312,44 @@ ACTOR_CLOSE_SECONDS: Final = 30.0  # for idle actors to close what they hold
 def _on_ray_actors(
     chunks: Sequence[Chunk], workers: int, address: str | None, worker: WorkerFactory
 ) -> Played:
-    """The chunks on ``workers`` Ray actors, each built once (see the module); each is sent
-    its next chunk as it finishes one."""
+    """The chunks on ``workers`` Ray actors, each built once (see the module). Each is sent
+    a chunk once it is built and its next one as it finishes one: an actor that waits for a
+    CPU (a cluster with fewer than ``workers`` free) is sent none, and nothing waits for it.
+    """
     try:
         import ray
     except ImportError:
         raise CardTableError("the ray backend needs Ray: pip install 'cardtable[ray]'") from None
     started = _start_ray(ray, workers, address)
     actors: list[Any] = []
+    built: list[Any] = []  # the actors that answered ready
     finished = False
     try:
         kind = ray.remote(num_cpus=1)(_Actor)
         actors = [kind.remote(worker) for _ in range(max(1, min(workers, len(chunks))))]
         waiting = list(reversed(chunks))
-        running: dict[Any, Any] = {}  # a chunk's result -> the actor playing it
-        for actor in actors:
-            if waiting:
-                running[actor.play.remote(waiting.pop())] = actor
-        while running:
+        running = {actor.ready.remote(): actor for actor in actors}  # ref -> its actor
+        playing: set[Any] = set()  # the refs of chunks being played
+        while waiting or playing:
             ready, _ = ray.wait(list(running), num_returns=1)
             for ref in ready:
                 actor = running.pop(ref)
+                done = ray.get(ref)  # an actor that could not be built raises here
+                if ref in playing:
+                    playing.discard(ref)
+                else:
+                    built.append(actor)
                 if waiting:
-                    running[actor.play.remote(waiting.pop())] = actor
-                yield ray.get(ref)
+                    sent = actor.play.remote(waiting.pop())
+                    running[sent] = actor
+                    playing.add(sent)
+                if done is not None:
+                    yield done
         finished = True
     finally:
         if finished:  # idle actors close what they hold; stopped early, they are killed
             with contextlib.suppress(Exception):  # a broken one is killed below
-                ray.get([actor.close.remote() for actor in actors], timeout=ACTOR_CLOSE_SECONDS)
+                ray.get([actor.close.remote() for actor in built], timeout=ACTOR_CLOSE_SECONDS)
         for actor in actors:
             ray.kill(actor)
         if started:
