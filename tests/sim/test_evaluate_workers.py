@@ -31,14 +31,20 @@ def comparable(evaluation: Evaluation) -> list[dict[str, Any]]:
     ]
 
 
+CHATTY = "tests.sim.agents:Chatty"  # gin's simple player, in a process of its own
+
+
 @pytest.mark.parametrize(
-    ("game", "against"),
-    [("gin", ["simple", "tests.sim.agents:Chatty"]), ("cribbage", ["simple", "random"])],
+    ("game", "agent", "against"),
+    [("gin", CHATTY, ["simple", CHATTY]), ("cribbage", "random", ["simple", "random"])],
     ids=["gin", "cribbage"],
 )
-def test_two_workers_play_the_games_of_one_process(game: str, against: list[str]) -> None:
-    # Gin's second opponent is an outside agent: a process of its own on each worker, too.
-    one = evaluate("random", against, games=4, unit="hand", seed="workers", game=game)
+def test_two_workers_play_the_games_of_one_process(
+    game: str, agent: str, against: list[str]
+) -> None:
+    # In gin the agent also meets itself as an outside opponent: on each worker, each side
+    # has a process of its own.
+    one = evaluate(agent, against, games=4, unit="hand", seed="workers", game=game)
     seen: list[tuple[str, int]] = []
 
     def progress(opponent: str, result: SimulationResult) -> None:
@@ -46,7 +52,7 @@ def test_two_workers_play_the_games_of_one_process(game: str, against: list[str]
         assert [g.index for g in result.results] == sorted(g.index for g in result.results)
 
     two = evaluate(
-        "random", against, games=4, unit="hand", seed="workers", game=game, workers=2,
+        agent, against, games=4, unit="hand", seed="workers", game=game, workers=2,
         progress=progress,
     )  # fmt: skip
     assert [fingerprint(r) for r in two.results] == [fingerprint(r) for r in one.results]

@@ -10,6 +10,12 @@ and the opponents. The run's seed is secret unless one is given (:mod:`cardtable
 with a seed the agent could know or guess, it could work out every deal from its own seed,
 so give one only to repeat a run.
 
+With ``workers=N`` the games are split into chunks of whole duplicate pairs and played on
+``N`` worker processes (or Ray actors, ``backend="ray"``), each an :class:`EvaluationWorker`:
+undumpable from its start, before the chunks (and with them the run's seed) reach it, and
+running an agent process of its own, kept from it as the one agent of ``workers=1`` is kept
+from the evaluator. The games, their order and the figures are the same whatever the workers.
+
 Per opponent: the agent's win rate over the games decided (a dead single hand decides
 nothing) and over the hands decided, each with its Wilson 95% interval, and its mean points
 margin per game with a 95% interval computed over the duplicate pairs (the two games of a
@@ -277,13 +283,14 @@ class EvaluationWorker:
     def __init__(self, setup: AgentSetup) -> None:
         self.undumpable = make_undumpable()  # before any chunk: the seed comes with them
         self._setup = setup
-        self._agents: dict[tuple[bytes | int, str | None], RemoteAgent] = {}
+        self._agents: dict[tuple[str, bytes | int, str | None], RemoteAgent] = {}
 
-    def _agent(self, spec: PlayerSpec, game: str | None) -> RemoteAgent:
+    def _agent(self, side: str, spec: PlayerSpec, game: str | None) -> RemoteAgent:
+        """The process of the agent on ``side`` (an agent playing itself has two)."""
         try:
-            key: tuple[bytes | int, str | None] = (pickle.dumps(spec), game)
+            key: tuple[str, bytes | int, str | None] = (side, pickle.dumps(spec), game)
         except (pickle.PicklingError, AttributeError, TypeError):
-            key = (id(spec), game)  # which RemoteAgent refuses, saying why
+            key = (side, id(spec), game)  # which RemoteAgent refuses, saying why
         if key not in self._agents:
             setup = self._setup
             remote = RemoteAgent(
@@ -293,8 +300,12 @@ class EvaluationWorker:
                 user=setup.user,
                 environment=dict(setup.environment),
             )
-            remote.start()
-            self._agents[key] = remote
+            self._agents[key] = remote  # before it starts: close() stops a starting one too
+            try:
+                remote.start()
+            except BaseException:
+                del self._agents[key]  # it closed itself
+                raise
         return self._agents[key]
 
     def games(self, chunk: Chunk) -> Iterator[GameResult]:
@@ -302,8 +313,8 @@ class EvaluationWorker:
         game = chunk.game
         agent_spec, opponent = chunk.players
         name = spec_name(agent_spec)
-        agent = self._agent(agent_spec, game)
-        there = self._agent(opponent, game) if _is_outside(opponent) else None
+        agent = self._agent("agent", agent_spec, game)
+        there = self._agent("opponent", opponent, game) if _is_outside(opponent) else None
         last: list[tuple[str, Any]] = []
 
         def agent_player(player_seed: int) -> Any:

@@ -167,11 +167,21 @@ def _start_worker(worker: WorkerFactory) -> None:
     _ignore_interrupts()
     held = worker()
     _HELD.append(held)
-    util.Finalize(None, held.close, exitpriority=10)  # a pool closed after its work
+    closing: list[bool] = []  # once closing has begun
+
+    def close() -> None:
+        if not closing:
+            closing.append(True)
+            held.close()
+
+    # On its way out: after its last chunk, or told to stop (the pool's sentinel).
+    util.Finalize(None, close, exitpriority=10)
 
     def stop(signum: int, frame: Any) -> None:  # terminated: an error, Ctrl-C or close()
+        if closing:
+            return  # already closing on its way out: let it finish, then it ends
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        held.close()
+        close()
         os._exit(1)
 
     signal.signal(signal.SIGTERM, stop)
