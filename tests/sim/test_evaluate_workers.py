@@ -80,6 +80,25 @@ def test_a_failing_agent_stops_every_worker_and_its_agent(
     assert list(agent_dir.glob("cardtable-agent-*")) == []  # every agent's process closed
 
 
+def test_ctrl_c_stops_every_worker_and_its_agent(
+    agent_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TMPDIR", str(agent_dir))
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    came: list[int] = []
+
+    def interrupt(opponent: str, result: SimulationResult) -> None:
+        came.append(result.games)
+        raise KeyboardInterrupt  # Ctrl-C as the first chunk comes in
+
+    with pytest.raises(KeyboardInterrupt):
+        evaluate("random", ["simple", "random"], games=8, unit="hand", workers=2,
+                 progress=interrupt)  # fmt: skip
+    assert came == [2]
+    assert multiprocessing.active_children() == []
+    assert list(agent_dir.glob("cardtable-agent-*")) == []
+
+
 def run(*argv: str) -> tuple[int, str]:
     out = io.StringIO()
     return cardtable_main(["gin", "evaluate", *argv], out), out.getvalue()
