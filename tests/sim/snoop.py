@@ -6,7 +6,10 @@ Built in the agent's process (``tests.sim.snoop:Snoop``), once per process it tr
 * its own command line and environment (what it was started with);
 * the evaluator's (its parent's) ``/proc`` files: ``cmdline``, ``environ``, ``fd``, ``cwd``
   and ``mem`` (every readable region, scanned for 32-hex-digit strings: a run seed's form);
-* every process's ``cmdline`` and ``environ`` that it can read.
+* every process's ``cmdline`` and ``environ`` that it can read;
+* with ``$SNOOP_ANCESTORS`` set to ``n``, the ``environ`` and ``mem`` of its ``n`` ancestors
+  above its parent too (under ``evaluate --workers``, its parent is a worker and the
+  evaluator is its grandparent).
 
 Each route's outcome (``denied: ...`` or what it read) and every 32-hex string it found go,
 as JSON, to ``$SNOOP_DIR/snoop-PID.json``.
@@ -61,6 +64,12 @@ def _read(path: str) -> tuple[str, bytes]:
     return f"read {len(data)} bytes", data
 
 
+def _parent_of(pid: int) -> int:
+    """The parent of process ``pid`` (its ``stat``, which anyone may read)."""
+    stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
+    return int(stat.rsplit(")", 1)[1].split()[1])
+
+
 def snoop() -> dict[str, Any]:
     """Every route tried once: the outcomes and the candidates."""
     parent = os.getppid()
@@ -83,6 +92,14 @@ def snoop() -> dict[str, Any]:
             routes[f"evaluator {name}"] = f"denied: {type(error).__name__}: {error.strerror}"
     routes["evaluator mem"], found = read_memory(parent)
     candidates |= found
+    ancestor = parent
+    for depth in range(2, 2 + int(os.environ.get("SNOOP_ANCESTORS", "0"))):
+        ancestor = _parent_of(ancestor)
+        routes[f"ancestor {depth} pid"] = str(ancestor)
+        routes[f"ancestor {depth} environ"], data = _read(f"/proc/{ancestor}/environ")
+        candidates.update(match.decode() for match in HEX.findall(data))
+        routes[f"ancestor {depth} mem"], found = read_memory(ancestor)
+        candidates |= found
     readable = 0
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():

@@ -48,7 +48,7 @@ SECRET_HOLDER = (
     "print(secret, flush=True)\n"
     "time.sleep(60)\n"
 )
-ALLOWED_VARIABLES = set(clean_environment("/x")) | {"SNOOP_DIR"}
+ALLOWED_VARIABLES = set(clean_environment("/x")) | {"SNOOP_DIR", "SNOOP_ANCESTORS"}
 # Where this run keeps compiled modules (make test: outside the source tree, which it checks).
 BYTECODE_HERE = {name: os.environ[name] for name in BYTECODE if name in os.environ}
 
@@ -145,6 +145,15 @@ def run_evaluate(
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """``cardtable gin evaluate`` of the snooping agent as a command: its JSON, and the
     agent's report."""
+    result, reports = run_evaluate_reports(python, snoop_dir, uid=uid, extra=extra)
+    assert len(reports) == 1, reports  # one agent process, which snooped once
+    return result, reports[0]
+
+
+def run_evaluate_reports(
+    python: str, snoop_dir: Path, *, uid: int | None = None, extra: tuple[str, ...] = ()
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """:func:`run_evaluate`, with the reports of every agent process (one per worker)."""
     environment = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": python_path(),
@@ -170,9 +179,8 @@ def run_evaluate(
     )
     assert done.returncode == 0, done.stderr
     assert time.monotonic() - started < 300
-    reports = list(snoop_dir.glob("snoop-*.json"))
-    assert len(reports) == 1, reports  # one agent process, which snooped once
-    return json.loads(done.stdout), json.loads(reports[0].read_text(encoding="utf-8"))
+    reports = [json.loads(path.read_text(encoding="utf-8")) for path in snoop_dir.iterdir()]
+    return json.loads(done.stdout), reports
 
 
 def check_nothing_reached(result: dict[str, Any], report: dict[str, Any]) -> None:
@@ -207,6 +215,29 @@ def test_as_the_user_running_the_tests(snoop_dir: Path) -> None:
     else:
         assert report["uid"] == os.geteuid() and "the same user" in words, words
     assert "memory was closed to it (undumpable)" in words
+
+
+WORKERS = ("--games", "4", "--workers", "2", "--agent-env", "SNOOP_ANCESTORS=1")
+
+
+def check_workers_kept_apart(result: dict[str, Any], reports: list[dict[str, Any]]) -> None:
+    """Two workers, each with an agent of its own: each agent's parent is its worker, its
+    grandparent the evaluator; it tried both (and everything else) and found no seed."""
+    assert result["workers"] == 2 and result["backend"] == "process"
+    assert len(reports) == 2 and len({report["parent"] for report in reports}) == 2
+    assert len({report["routes"]["ancestor 2 pid"] for report in reports}) == 1  # the evaluator
+    for report in reports:
+        check_nothing_reached(result, report)
+        routes = report["routes"]
+        assert routes["ancestor 2 pid"] != str(report["parent"])
+        assert routes["ancestor 2 mem"].startswith("denied"), routes  # the evaluator's
+        assert routes["ancestor 2 environ"].startswith("denied"), routes
+    assert "memory was closed to it (undumpable)" in result["isolation"]
+
+
+def test_with_workers_no_agent_reaches_a_worker_or_the_evaluator(snoop_dir: Path) -> None:
+    result, reports = run_evaluate_reports(sys.executable, snoop_dir, extra=WORKERS)
+    check_workers_kept_apart(result, reports)
 
 
 def need_root_and_world_python() -> str:
@@ -245,6 +276,17 @@ def test_as_a_normal_user_the_agent_is_that_user_and_the_memory_stays_closed(
     assert report["uid"] == NORMAL_UID
     words = result["isolation"]
     assert "the same user as the evaluator" in words and "could read that user's files" in words
+
+
+def test_with_workers_as_a_normal_user_each_worker_is_closed_to_the_agents(
+    snoop_dir: Path,
+) -> None:
+    # The agents run as the evaluator's own user, with no capability: only each worker's
+    # undumpable flag (set as it starts) keeps an agent out of the worker's memory.
+    python = need_root_and_world_python()
+    result, reports = run_evaluate_reports(python, snoop_dir, uid=NORMAL_UID, extra=WORKERS)
+    check_workers_kept_apart(result, reports)
+    assert {report["uid"] for report in reports} == {NORMAL_UID}
 
 
 def test_a_normal_user_cannot_name_another_user(snoop_dir: Path) -> None:

@@ -21,6 +21,7 @@ CALLS = {
     ' chunk_size=1, seed="s", game="cribbage")',
     "cribbage run_tournament": 'run_tournament("random", "simple", pairs=2, hands_only=True,'
     ' workers=2, game="cribbage")',
+    "evaluate": 'evaluate("random", against=["simple"], games=4, unit="hand", workers=2).agent',
 }
 IMPORTS = "from cardtable.sim import evaluate, round_robin, run_tournament, simulate\n"
 FACTORY = (
@@ -29,6 +30,10 @@ FACTORY = (
     "    return make_player('random', seed)\n"
 )
 EVALUATE_MINE = 'evaluate(mine, against=["simple"], games=2, unit="hand").agent'
+# On workers, the factory comes from the script as each worker imported it (__mp_main__).
+EVALUATE_MINE_ON_WORKERS = (
+    'evaluate(mine, against=["simple"], games=4, unit="hand", workers=2).workers'
+)
 
 
 def run_script(path: Path, body: str) -> subprocess.CompletedProcess[str]:
@@ -59,9 +64,10 @@ def test_with_the_guard_the_same_script_runs(tmp_path: Path) -> None:
         for call in ("simulate", "cribbage run_tournament")
     )
     body += f'if __name__ == "__main__":\n    print({EVALUATE_MINE})\n'
+    body += f'if __name__ == "__main__":\n    print({EVALUATE_MINE_ON_WORKERS})\n'
     done = run_script(tmp_path / "script.py", body)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["ran True", "ran True", "mine"]
+    assert done.stdout.splitlines() == ["ran True", "ran True", "mine", "2"]
 
 
 def test_an_agent_named_by_path_needs_no_guard(tmp_path: Path) -> None:

@@ -472,6 +472,14 @@ def _add_evaluate(sub: Any, of: AnyGame) -> None:
         metavar="FILE",
         help="append every game to FILE (JSON lines), for `ratings FILE` to rate",
     )
+    p.add_argument(
+        "--workers",
+        type=whole,
+        default=1,
+        help="processes (or Ray CPUs), each with an agent process of its own (default 1)",
+    )
+    p.add_argument("--backend", choices=BACKENDS, default="process")
+    p.add_argument("--ray-address", help="a Ray cluster to join (with --backend ray)")
     add_rules_options(p, of)
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.set_defaults(func=_cmd_evaluate, common_game=of.name)
@@ -537,6 +545,8 @@ def _cmd_evaluate(args: argparse.Namespace, out: TextIO) -> int:
     against = [name.strip() for name in args.against.split(",") if name.strip()]
     if not against:
         raise UsageError("--against names at least one opponent, like simple,expert")
+    if args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, not {args.workers}")
     interactive = sys.stderr.isatty() and not args.json
     pairs = args.games // 2
 
@@ -564,6 +574,9 @@ def _cmd_evaluate(args: argparse.Namespace, out: TextIO) -> int:
             game=of.name,
             agent_user=args.agent_user,
             agent_environment=_agent_environment(args.agent_env),
+            workers=args.workers,
+            backend=args.backend,
+            ray_address=args.ray_address,
         )
     if args.results:
         with refusals_as_usage_errors():

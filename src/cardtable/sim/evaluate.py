@@ -10,6 +10,12 @@ and the opponents. The run's seed is secret unless one is given (:mod:`cardtable
 with a seed the agent could know or guess, it could work out every deal from its own seed,
 so give one only to repeat a run.
 
+With ``workers=N`` the games are split into chunks of whole duplicate pairs and played on
+``N`` worker processes (or Ray actors, ``backend="ray"``), each an :class:`EvaluationWorker`:
+undumpable from its start, before the chunks (and with them the run's seed) reach it, and
+running an agent process of its own, kept from it as the one agent of ``workers=1`` is kept
+from the evaluator. The games, their order and the figures are the same whatever the workers.
+
 Per opponent: the agent's win rate over the games decided (a dead single hand decides
 nothing) and over the hands decided, each with its Wilson 95% interval, and its mean points
 margin per game with a 95% interval computed over the duplicate pairs (the two games of a
@@ -29,25 +35,36 @@ nothing), and so for any game.
 
 from __future__ import annotations
 
-import contextlib
+import dataclasses
+import functools
 import math
+import pickle
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from cardtable.errors import CardTableError
 from cardtable.games import GameRules
-from cardtable.games.simulation import Unit, wilson_interval
+from cardtable.games.simulation import GameResult, Unit, wilson_interval
 from cardtable.sim.batch import rules_of
-from cardtable.sim.chunks import Chunk, games_of
-from cardtable.sim.isolation import isolation_words, make_undumpable
+from cardtable.sim.chunks import Chunk, default_chunk_size, games_of, make_chunks
+from cardtable.sim.isolation import AgentUser, isolation_words, make_undumpable
+from cardtable.sim.isolation import agent_user as resolve_user
 from cardtable.sim.players import PlayerSpec, check_game, check_names, load_player, spec_name
 from cardtable.sim.remote_agent import AgentError, RemoteAgent
 from cardtable.sim.results import SimulationResult
 from cardtable.sim.seeds import run_seed
+from cardtable.sim.workers import BACKENDS, Backend, check_picklable, execute
 
-__all__ = ["DEFAULT_OPPONENTS", "Evaluation", "evaluate", "figures"]
+__all__ = [
+    "DEFAULT_OPPONENTS",
+    "AgentSetup",
+    "Evaluation",
+    "EvaluationWorker",
+    "evaluate",
+    "figures",
+]
 
 DEFAULT_OPPONENTS: Final = ("simple", "expert")
 
@@ -64,6 +81,8 @@ class Evaluation:
     secret: bool  # the seed was drawn fresh for the run, not given
     results: tuple[SimulationResult, ...]
     isolation: str = ""  # what kept the agent from the evaluator (isolation_words)
+    workers: int = 1  # the processes (or Ray actors) that played the games
+    backend: Backend = "process"
 
     @property
     def opponents(self) -> tuple[str, ...]:
@@ -79,8 +98,23 @@ class Evaluation:
             "seed": self.seed,
             "secret_seed": self.secret,
             "isolation": self.isolation,
+            "workers": self.workers,
+            "backend": self.backend,
             "opponents": [figures(result) for result in self.results],
         }
+
+    def workers_words(self) -> str:
+        """Where the games were played, for people."""
+        if self.backend == "ray":
+            # Up to: an actor that waits for a CPU the cluster does not have is sent nothing.
+            many = f"{self.workers} Ray actor" + ("s" if self.workers != 1 else "")
+            return f"played on up to {many}, each undumpable, each with an agent process of its own"
+        if self.workers > 1:
+            return (
+                f"played on {self.workers} worker processes, each undumpable, each with an "
+                "agent process of its own"
+            )
+        return "played in this process (1 worker), the agent in one process of its own"
 
     def summary(self) -> str:
         """A few lines per opponent for people, and the seed."""
@@ -115,6 +149,7 @@ class Evaluation:
             lines.append(
                 f"  ms per decision: {a} {ms[0]:.3f} (in its own process), {b} {ms[1]:.3f}"
             )
+        lines.append(f"workers: {self.workers_words()}")
         if self.isolation:
             lines.append(f"isolation: {self.isolation}")
         if self.secret:
@@ -191,13 +226,26 @@ class _Marked:
         return action
 
 
-def _check(games: int, against: Sequence[PlayerSpec], agent: PlayerSpec, game: str) -> None:
+def _check(
+    games: int,
+    against: Sequence[PlayerSpec],
+    agent: PlayerSpec,
+    game: str,
+    options: tuple[float, int, str],
+) -> None:
+    timeout, workers, backend = options
     if games < 2 or games % 2:
         raise ValueError(
             f"games must be an even number of at least 2 (duplicate pairs), not {games}"
         )
     if not against:
         raise ValueError("name at least one opponent")
+    if not timeout > 0:
+        raise ValueError(f"the timeout must be a positive number of seconds, not {timeout}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     if isinstance(agent, str) and ":" not in agent:
         # A level of this package: refused here if unknown.
         load_player(agent, 0, game)
@@ -209,6 +257,98 @@ def _is_outside(spec: PlayerSpec) -> bool:
     """An agent named by its ``module:attribute`` path, run in a process of its own (levels
     of this package, and factories the caller hands in, play in the evaluator)."""
     return isinstance(spec, str) and ":" in spec
+
+
+@dataclass(frozen=True)
+class AgentSetup:
+    """How every agent process of a run is started: what each worker is handed as it starts.
+    Nothing secret: the run's seed reaches a worker only inside the chunks it is sent."""
+
+    timeout: float
+    user: AgentUser  # resolved once, in the evaluator (agent_user)
+    environment: tuple[tuple[str, str], ...]
+
+
+class EvaluationWorker:
+    """What plays an evaluation's chunks, in the evaluator or in one of its workers.
+
+    Built as its worker starts, before any chunk (and so the run's seed) reaches it, it
+    makes its process undumpable; it runs the agent of ``chunk.players[0]`` (and any
+    opponent that is an outside agent) in a process of its own
+    (:class:`~cardtable.sim.remote_agent.RemoteAgent`, isolated as :class:`AgentSetup`
+    says), started at the first chunk that needs it and kept for the next; the other
+    opponents are built here. :meth:`close` stops the agents' processes.
+    """
+
+    def __init__(self, setup: AgentSetup) -> None:
+        self.undumpable = make_undumpable()  # before any chunk: the seed comes with them
+        self._setup = setup
+        self._agents: dict[tuple[str, bytes | int, str | None], RemoteAgent] = {}
+
+    def _agent(self, side: str, spec: PlayerSpec, game: str | None) -> RemoteAgent:
+        """The process of the agent on ``side`` (an agent playing itself has two)."""
+        try:
+            key: tuple[str, bytes | int, str | None] = (side, pickle.dumps(spec), game)
+        except (pickle.PicklingError, AttributeError, TypeError):
+            key = (side, id(spec), game)  # which RemoteAgent refuses, saying why
+        if key not in self._agents:
+            setup = self._setup
+            remote = RemoteAgent(
+                spec,
+                timeout=setup.timeout,
+                game=game,
+                user=setup.user,
+                environment=dict(setup.environment),
+            )
+            self._agents[key] = remote  # before it starts: close() stops a starting one too
+            try:
+                remote.start()
+            except BaseException:
+                del self._agents[key]  # it closed itself
+                raise
+        return self._agents[key]
+
+    def games(self, chunk: Chunk) -> Iterator[GameResult]:
+        """The chunk's games, in order; an illegal move is blamed on the side that made it."""
+        game = chunk.game
+        agent_spec, opponent = chunk.players
+        name = spec_name(agent_spec)
+        agent = self._agent("agent", agent_spec, game)
+        there = self._agent("opponent", opponent, game) if _is_outside(opponent) else None
+        last: list[tuple[str, Any]] = []
+
+        def agent_player(player_seed: int) -> Any:
+            return _Marked(agent.new_player(player_seed), "agent", last)
+
+        def opponent_player(player_seed: int) -> Any:
+            player = (
+                load_player(opponent, player_seed, game)
+                if there is None
+                else there.new_player(player_seed)
+            )
+            return _Marked(player, "opponent", last)
+
+        played = games_of(dataclasses.replace(chunk, players=(agent_player, opponent_player)))
+        while True:
+            try:
+                finished = next(played, None)
+            except AgentError:
+                raise
+            except CardTableError as error:  # the engine refused a move
+                if last and last[0][0] == "agent":
+                    raise AgentError(
+                        f"agent {name!r} played {str(last[0][1])!r}: {error}"
+                    ) from None
+                raise
+            if finished is None:
+                return
+            yield finished
+
+    def close(self) -> None:
+        """Stop every agent process this worker started."""
+        agents, self._agents = self._agents, {}
+        for remote in agents.values():
+            remote.close()
 
 
 def evaluate(
@@ -225,6 +365,9 @@ def evaluate(
     game: str | None = None,
     agent_user: str | None = None,
     agent_environment: Mapping[str, str] | None = None,
+    workers: int = 1,
+    backend: Backend = "process",
+    ray_address: str | None = None,
 ) -> Evaluation:
     """Evaluate ``agent`` against each of ``against`` over ``games`` games (an even number).
 
@@ -235,9 +378,18 @@ def evaluate(
     in a process of its own, as the agent does. ``seed=None`` (the default) draws
     a secret run seed, revealed in the result. ``timeout`` bounds the seconds the agent may
     take over one decision. ``progress(opponent, result)`` gets the running result after
-    every duplicate pair. A failing agent (unknown, raising, hanging, illegal) raises
-    :class:`~cardtable.sim.remote_agent.AgentError`. ``game`` is a game's name in the
-    registry (``None``: its default game); ``rules`` a preset or rules of that game.
+    every duplicate pair (with workers, as each chunk of pairs comes in). A failing agent
+    (unknown, raising, hanging, illegal) raises :class:`~cardtable.sim.remote_agent.AgentError`.
+    ``game`` is a game's name in the registry (``None``: its default game); ``rules`` a
+    preset or rules of that game.
+
+    ``workers`` processes (spawned) share the games, in chunks of whole duplicate pairs;
+    ``backend="ray"`` plays them on as many Ray actors instead (a local instance, the
+    cluster at ``ray_address``, or the instance already initialised). Each worker makes
+    itself undumpable as it starts, before it is sent any chunk (the run's seed comes only
+    in them), and runs an agent process of its own, isolated as the one agent of
+    ``workers=1`` is; the opponents that are levels are built in the workers. The results
+    are the same, game for game and in the same order, whatever the workers and backend.
 
     Before the seed exists this process makes itself undumpable (for good: see
     :mod:`cardtable.sim.isolation`); ``agent_user`` chooses whom the agent runs as (by
@@ -245,77 +397,66 @@ def evaluate(
     it is handed. The result says what isolation the agent had (``Evaluation.isolation``).
     """
     game = check_game(game)
-    _check(games, against, agent, game)
+    _check(games, against, agent, game, (timeout, workers, backend))
     the_rules = rules_of(game, rules, settings)
     undumpable = make_undumpable()  # before the secret exists: no process may read it here
+    user = resolve_user(agent_user)  # one probe of the agent's user, for every worker
+    setup = AgentSetup(timeout, user, tuple((agent_environment or {}).items()))
     text, secret = run_seed(seed)
     name = spec_name(agent)
-    results: list[SimulationResult] = []
-    last: list[tuple[str, Any]] = []
-    with contextlib.ExitStack() as stack:
-        remote = stack.enter_context(
-            RemoteAgent(
-                agent, timeout=timeout, game=game, user=agent_user, environment=agent_environment
-            )
+    size = default_chunk_size(games, len(against), workers, span=2, often=progress is not None)
+    chunks = make_chunks(
+        [(agent, opponent) for opponent in against],
+        games,
+        size if workers > 1 or backend == "ray" else games,  # one process: a chunk each
+        rules=the_rules,
+        unit=unit,
+        seed=text,
+        paired=True,
+        keep_records=False,
+        game=game,
+    )
+    parallel = backend == "ray" or (workers > 1 and len(chunks) > 1)
+    used = min(workers, len(chunks)) if parallel else 1
+    if parallel and backend == "process":
+        check_picklable(chunks)
+    results = [
+        SimulationResult(
+            (name, spec_name(opponent)),
+            unit,
+            the_rules,
+            text,
+            workers=used,
+            backend=backend,
+            game=game,
         )
-
-        def agent_player(player_seed: int) -> Any:
-            return _Marked(remote.new_player(player_seed), "agent", last)
-
-        for number, opponent in enumerate(against):
-            outside: RemoteAgent | None = None
-            if _is_outside(opponent):  # another agent: in a process of its own, too
-                outside = stack.enter_context(
-                    RemoteAgent(
-                        opponent,
-                        timeout=timeout,
-                        game=game,
-                        user=agent_user,
-                        environment=agent_environment,
-                    )
-                )
-
-            def opponent_player(
-                player_seed: int, spec: PlayerSpec = opponent, there: Any = outside
-            ) -> Any:
-                player = (
-                    load_player(spec, player_seed, game)
-                    if there is None
-                    else there.new_player(player_seed)
-                )
-                return _Marked(player, "opponent", last)
-
-            result = SimulationResult((name, spec_name(opponent)), unit, the_rules, text, game=game)
-            chunk = Chunk(
-                pairing=number,
-                players=(agent_player, opponent_player),
-                rules=the_rules.to_dict(),
-                unit=unit,
-                seed=text,
-                paired=True,
-                keep_records=False,
-                start=0,
-                stop=games,
-                game=game,
-            )
-            start = time.perf_counter()
-            played = games_of(chunk)
-            while True:
-                try:
-                    finished = next(played, None)
-                except AgentError:
-                    raise
-                except CardTableError as error:  # the engine refused a move
-                    if last and last[0][0] == "agent":
-                        raise AgentError(
-                            f"agent {name!r} played {str(last[0][1])!r}: {error}"
-                        ) from None
-                    raise
-                if finished is None:
-                    break
-                result.results.append(finished)
-                result.seconds = time.perf_counter() - start
-                if progress is not None and len(result.results) % 2 == 0:
-                    progress(result.players[1], result)
-            results.append(result)
-    return Evaluation(name, text, secret, tuple(results), isolation_words(remote.user, undumpable))
+        for opponent in against
+    ]
+    worker = functools.partial(EvaluationWorker, setup)
+    played = execute(chunks, used, backend, ray_address, worker)
+    start = previous = time.perf_counter()
+    began: dict[int, float] = {}  # when each opponent's games began
+    try:
+        for number, finished in played:
+            result = results[number]
+            # One process plays the opponents one after the other; workers, all at once.
+            began.setdefault(number, previous if not parallel else start)
+            in_order = not result.results or result.results[-1].index < finished[0].index
+            result.results.extend(finished)
+            if not in_order:  # a chunk came in before one of its predecessors
+                result.results.sort(key=lambda played_game: played_game.index)
+            previous = time.perf_counter()
+            result.seconds = previous - began[number]
+            if progress is not None and len(result.results) % 2 == 0:
+                progress(result.players[1], result)
+    finally:
+        played.close()
+    return Evaluation(
+        name,
+        text,
+        secret,
+        tuple(results),
+        isolation_words(setup.user, undumpable),
+        workers=used,
+        backend=backend,
+    )

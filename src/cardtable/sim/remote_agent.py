@@ -65,6 +65,7 @@ from cardtable.sim.players import PlayerSpec, check_game, spec_name
 __all__ = ["AgentError", "RemoteAgent"]
 
 START_SECONDS: Final = 120.0  # a fresh interpreter imports the package and the agent
+MAIN_MODULES: Final = ("__main__", "__mp_main__")
 ANSWER_BYTES: Final = 1 << 16  # an action is a few dozen characters
 ANSWER_SHOWN: Final = 400  # characters of an answer an error message quotes
 NO_MAIN_GUARD: Final = (
@@ -86,8 +87,9 @@ class RemoteAgent:
     ``timeout`` bounds the seconds of one answer; ``game`` is a game's name in the registry
     (``None``: its default game). ``user`` chooses whom the process runs as
     (:func:`~cardtable.sim.isolation.agent_user`: by default, under root a user of its own,
-    otherwise the evaluator's); ``environment`` holds the only variables it is given besides
-    its path, locale and private home.
+    otherwise the evaluator's; or that function's answer, as the evaluator's workers are
+    handed it); ``environment`` holds the only variables it is given besides its path,
+    locale and private home.
     """
 
     def __init__(
@@ -96,7 +98,7 @@ class RemoteAgent:
         *,
         timeout: float = 60.0,
         game: str | None = None,
-        user: str | None = None,
+        user: str | AgentUser | None = None,
         environment: Mapping[str, str] | None = None,
     ) -> None:
         game = check_game(game)
@@ -113,7 +115,7 @@ class RemoteAgent:
         self.game: str = game
         self.name = spec_name(spec)
         self.timeout = timeout
-        self.user: AgentUser = agent_user(user)
+        self.user: AgentUser = user if isinstance(user, AgentUser) else agent_user(user)
         self.environment = dict(environment or {})
         self.decisions = 0
         self._process: subprocess.Popen[bytes] | None = None
@@ -192,7 +194,8 @@ class RemoteAgent:
         the game and the pickled spec."""
         path = [entry or os.getcwd() for entry in sys.path]
         script = None
-        if callable(self.spec) and getattr(self.spec, "__module__", None) == "__main__":
+        # "__mp_main__": the script as a spawned worker process imports it (the evaluator's).
+        if callable(self.spec) and getattr(self.spec, "__module__", None) in MAIN_MODULES:
             script = getattr(sys.modules.get("__main__"), "__file__", None)
             if script is None:
                 raise ValueError(
