@@ -91,17 +91,19 @@ def test_the_documented_loop_runs_through_endings_at_any_size(num_envs: int) -> 
     assert next_step_loop_runs_through_endings("cribbage", num_envs, 120) >= num_envs
 
 
-def test_random_actions_give_a_row_without_legal_ids_zero() -> None:
+@pytest.mark.parametrize("copies", [1, 5])  # row by row (a few games), and batched
+def test_random_actions_give_a_row_without_legal_ids_zero(copies: int) -> None:
     rng = np.random.default_rng(3)
     masks = np.zeros((4, 53), dtype=np.int8)
     masks[0, 17] = 1
     masks[2, [3, 50]] = 1
+    masks = np.tile(masks, (copies, 1))
     seen = set()
     for _ in range(60):
-        chosen = random_actions(masks, rng)
-        assert chosen[0] == 17 and chosen[2] in (3, 50)
-        assert chosen[1] == 0 and chosen[3] == 0
-        seen.add(int(chosen[2]))
+        chosen = random_actions(masks, rng).reshape(copies, 4)
+        assert (chosen[:, 0] == 17).all() and np.isin(chosen[:, 2], (3, 50)).all()
+        assert (chosen[:, 1] == 0).all() and (chosen[:, 3] == 0).all()
+        seen.update(chosen[:, 2].tolist())
     assert seen == {3, 50}
     assert random_actions(np.zeros((1, 53), dtype=np.int8), rng).tolist() == [0]
 
