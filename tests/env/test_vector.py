@@ -153,6 +153,8 @@ def test_bad_arguments_are_refused_naming_them() -> None:
         environment.step(np.zeros(2, dtype=np.int64))
     with pytest.raises(ValueError, match="unknown reset options"):
         environment.reset(options={"colour": 1})
+    with pytest.raises(ValueError, match="seed must be an integer"):
+        environment.reset(seed="s")  # type: ignore[arg-type]
     assert issubclass(NoResearchError, LookupError)
 
 
@@ -167,7 +169,7 @@ def test_seeds_repeat_episodes_exactly() -> None:
             seen.append(observations)
         return seen
 
-    first, again, other = run(1), run(1), run(2)
+    first, again, other = run(1), run(np.int64(1)), run(2)  # type: ignore[arg-type]
     assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
     assert not all(np.array_equal(a, b) for a, b in zip(first, other, strict=True))
 

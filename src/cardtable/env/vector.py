@@ -245,8 +245,9 @@ class GameVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
             raise ValueError(f"unknown reset options: {', '.join(sorted(options))}")
         check_dealer(dealer)
         if seed is not None:
-            if not isinstance(seed, int) or isinstance(seed, bool):
+            if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
                 raise ValueError(f"seed must be an integer or None, not {seed!r}")
+            seed = int(seed)
             self._np_random, self._np_random_seed = seeding.np_random(seed)
             self._bases = [str(seed + game) for game in range(self.num_envs)]
             self._episodes = [0] * self.num_envs
