@@ -218,3 +218,24 @@ def test_the_trained_baseline_snippets_run_as_written(
     )
     assert done.returncode == 0, done.stderr
     assert "cardtable.gin.players.neural:from_environment against simple: 2 hands" in done.stdout
+
+
+def test_the_cribbage_training_script_runs_in_quick_mode(tmp_path: Path) -> None:
+    """examples/train_cribbage_policy.py (the sibling of gin's trainer) in its smoke run, as
+    a script from another folder: it finds the gin trainer it reuses by itself."""
+    from cardtable.cribbage.players import neural as cribbage_neural
+
+    script = ROOT / "examples" / "train_cribbage_policy.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--quick", "--out", str(tmp_path / "run")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert re.search(r"^update    2 .* vs random \d\.\d+  vs simple \d\.\d+$", done.stdout, re.M)
+    weights = (tmp_path / "run" / "cribbage_policy.npz").read_bytes()
+    arrays = cribbage_neural.load_weights(weights)
+    assert {name: a.shape for name, a in arrays.items()} == cribbage_neural.WEIGHT_SHAPES

@@ -6,6 +6,8 @@ Names are loaded on first use: importing the package costs no numpy import.
 * :func:`aec_env` / :class:`GameEnv`: the two-agent PettingZoo AEC environment of a game;
 * :func:`gym_env` / :class:`GameGymEnv`: one learner against one of the game's computer
   players (Gymnasium);
+* :func:`vector_env` / :class:`GameVectorEnv`: ``num_envs`` games stepped together, numpy
+  in and out (Gymnasium's ``VectorEnv``), with :func:`random_actions` over its masks;
 * :class:`PolicyPlayer`: a policy over (vector, mask) as a computer player of the game;
 * :class:`Research` / :class:`Core` and :func:`research_of`: what a game declares (named in the
   ``research`` facet of its :class:`~cardtable.games.interface.Game`) and how the kit finds
@@ -31,18 +33,22 @@ if TYPE_CHECKING:
     from cardtable.env.gym import GameGymEnv, gym_env
     from cardtable.env.player import PolicyPlayer
     from cardtable.env.research import Core, NoResearchError, Policy, Research, research_of
+    from cardtable.env.vector import GameVectorEnv, random_actions, vector_env
 
 __all__ = [
     "Core",
     "GameEnv",
     "GameGymEnv",
+    "GameVectorEnv",
     "NoResearchError",
     "Policy",
     "PolicyPlayer",
     "Research",
     "aec_env",
     "gym_env",
+    "random_actions",
     "research_of",
+    "vector_env",
 ]
 
 _WHERE = {
@@ -50,6 +56,7 @@ _WHERE = {
     "gym": ("GameGymEnv", "gym_env"),
     "player": ("PolicyPlayer",),
     "research": ("Core", "NoResearchError", "Policy", "Research", "research_of"),
+    "vector": ("GameVectorEnv", "random_actions", "vector_env"),
 }
 
 

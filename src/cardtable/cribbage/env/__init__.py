@@ -5,6 +5,9 @@ Names are loaded on first use: importing the package costs no numpy import.
 
 * :func:`env` / :func:`raw_env` / :class:`CribbageEnv`: the two-agent AEC environment;
 * :class:`CribbageGymEnv`: one learner against any computer player (by name or instance);
+* :class:`CribbageVectorEnv`: ``num_envs`` games stepped together, numpy in and out
+  (:mod:`cardtable.env.vector`), registered as ``cardtable/Cribbage-v0``'s
+  ``vector_entry_point``;
 * :func:`encode_observation`, :func:`action_mask`, :data:`OBS_SIZE`, :data:`NUM_ACTIONS`:
   the documented encoding and action ids, usable on any
   :class:`~cardtable.cribbage.match.MatchObservation`;
@@ -34,6 +37,7 @@ if TYPE_CHECKING:
     from cardtable.cribbage.env.encoding import OBS_SIZE, action_mask, encode_observation, layout
     from cardtable.cribbage.env.gym import CribbageGymEnv
     from cardtable.cribbage.env.player import PolicyPlayer
+    from cardtable.cribbage.env.vector import CribbageVectorEnv
 
 __all__ = [
     "GO_ID",
@@ -41,6 +45,7 @@ __all__ = [
     "OBS_SIZE",
     "CribbageEnv",
     "CribbageGymEnv",
+    "CribbageVectorEnv",
     "GameCore",
     "PolicyPlayer",
     "action_id",
@@ -61,6 +66,7 @@ _WHERE = {
     "encoding": ("OBS_SIZE", "action_mask", "encode_observation", "layout"),
     "gym": ("CribbageGymEnv",),
     "player": ("PolicyPlayer",),
+    "vector": ("CribbageVectorEnv",),
 }
 
 

@@ -56,9 +56,10 @@ class PlayerBase:
 _LEVELS: Final[Levels[Player]] = Levels()
 
 
-def register(name: str, factory: Callable[[int], Player]) -> None:
-    """Make a computer player available by name; the factory takes a seed."""
-    _LEVELS.register(name, factory)
+def register(name: str, factory: Callable[[int], Player], listed: bool = True) -> None:
+    """Make a computer player available by name; the factory takes a seed. One not
+    ``listed`` is made by name but left out of :func:`player_names`."""
+    _LEVELS.register(name, factory, listed=listed)
 
 
 def player_names() -> list[str]:
