@@ -505,15 +505,8 @@ class GinBatch:
             return
         dealers = self.dealer[on]
         won = winners[going]
-        choice = self.rules.next_dealer
-        if choice == "winner":
-            nxt = won
-        elif choice == "loser":
-            nxt = 1 - won
-        else:
-            nxt = 1 - dealers
         self.deal_number[on] += 1
-        self._deal(on, np.where(won >= 0, nxt, dealers))
+        self._deal(on, np.where(won >= 0, self.rules.dealer_after(won, dealers), dealers))
 
     # -- views ---------------------------------------------------------------------------
 

@@ -296,13 +296,7 @@ class GinState(CardState):
                 margin = float(final.totals[0] - final.totals[1])
                 play.returns = [margin, -margin]
                 return
-            rule = game.rules.next_dealer
-            if rule == "winner":
-                play.dealer = winner
-            elif rule == "loser":
-                play.dealer = 1 - winner
-            else:
-                play.dealer = 1 - hand.dealer
+            play.dealer = game.rules.dealer_after(winner, hand.dealer)
         if capped or play.deals >= MAX_DEALS:
             play.over = True
             return
