@@ -12,7 +12,7 @@ from cardtable.cribbage.match import FinalScore, Match
 from cardtable.cribbage.views.aids import CribbageAids
 from cardtable.cribbage.views.board import BoardView, GameLineView, board_view
 from cardtable.cribbage.views.history import EventView, HandEndView, events_of, hand_end
-from cardtable.cribbage.views.shows import ShowView, show_view
+from cardtable.cribbage.views.shows import ShownCards, ShowView, show_view
 from cardtable.games.views import (
     Basics,
     SeatHead,
@@ -37,24 +37,14 @@ class PlayedView:
 
 
 @dataclass(frozen=True, slots=True)
-class CountingView:
+class CountingView(ShownCards):
     """With muggins on: the hand or crib being counted now and, once stated, its owner's
     claim (the true total is kept back until the opponent has answered)."""
 
-    seat: int
-    kind: str
-    cards: tuple[Card, ...]
-    starter: Card
     stated: int | None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "cards": [str(c) for c in self.cards],
-            "starter": str(self.starter),
-            "stated": self.stated,
-        }
+        return {**ShownCards.to_json(self), "stated": self.stated}
 
 
 FinalView = FinalScore

@@ -9,7 +9,7 @@ from cardtable.cards import Card
 from cardtable.cribbage.hand import ShowRecord
 from cardtable.cribbage.score import ShowScore
 
-__all__ = ["ShowItemView", "ShowView", "show_items", "show_view"]
+__all__ = ["ShowItemView", "ShowView", "ShownCards", "show_items", "show_view"]
 
 
 # Three of a rank are three pairs and four are six, but people count them as one: "pair
@@ -56,15 +56,30 @@ def _pairs_by_rank(score: ShowScore) -> list[ShowItemView]:
 
 
 @dataclass(frozen=True, slots=True)
-class ShowView:
-    """A hand or crib as counted: its cards and the starter, every combination, the total;
-    with muggins, what its owner stated, whether the opponent called muggins on it and what
-    that took, and what the owner pegged."""
+class ShownCards:
+    """A hand or crib in the show: whose it is, which, its cards and the starter (what a
+    show counted and a count in progress both show first)."""
 
     seat: int
     kind: str  # "hand" or "crib"
     cards: tuple[Card, ...]
     starter: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "cards": [str(c) for c in self.cards],
+            "starter": str(self.starter),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ShowView(ShownCards):
+    """A hand or crib as counted: its cards and the starter, every combination, the total;
+    with muggins, what its owner stated, whether the opponent called muggins on it and what
+    that took, and what the owner pegged."""
+
     items: tuple[ShowItemView, ...]
     total: int
     stated: int | None
@@ -74,10 +89,7 @@ class ShowView:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "cards": [str(c) for c in self.cards],
-            "starter": str(self.starter),
+            **ShownCards.to_json(self),  # not super(): a slotted dataclass is a new class
             "items": [item.to_json() for item in self.items],
             "total": self.total,
             "stated": self.stated,
