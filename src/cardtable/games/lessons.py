@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 from cardtable.cards import Card, parse_card
 from cardtable.cards.standins import exchange, standing_in
 from cardtable.errors import CardTableError, IllegalActionError, InvalidCardError
+from cardtable.games.views import PlainView
 
 __all__ = [
     "LessonHintView",
@@ -59,7 +60,7 @@ class HintedSession(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class LessonHintView:
+class LessonHintView(PlainView):
     """What the step asks for (``kind`` and ``action``), the cards it names and why."""
 
     step: str
@@ -67,15 +68,6 @@ class LessonHintView:
     action: str
     cards: tuple[Card, ...]
     text: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "step": self.step,
-            "kind": self.kind,
-            "action": self.action,
-            "cards": [str(c) for c in self.cards],
-            "text": self.text,
-        }
 
 
 def lesson_hint(session: HintedSession) -> LessonHintView:

@@ -15,6 +15,7 @@ from cardtable.cribbage.views.history import EventView, HandEndView, events_of, 
 from cardtable.cribbage.views.shows import ShownCards, ShowView, show_view
 from cardtable.games.views import (
     Basics,
+    PlainView,
     SeatHead,
     TableHeader,
     action_label,
@@ -25,15 +26,12 @@ __all__ = ["CountingView", "FinalView", "PlayedView", "SeatView", "seat_view"]
 
 
 @dataclass(frozen=True, slots=True)
-class PlayedView:
+class PlayedView(PlainView):
     """A card of the play: who played it and the count it made."""
 
     seat: int
     card: Card
     count: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "card": str(self.card), "count": self.count}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +40,6 @@ class CountingView(ShownCards):
     claim (the true total is kept back until the opponent has answered)."""
 
     stated: int | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {**ShownCards.to_json(self), "stated": self.stated}
 
 
 FinalView = FinalScore
