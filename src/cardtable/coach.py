@@ -28,6 +28,7 @@ __all__ = [
     "judge_deal",
     "mean_loss",
     "per_seat",
+    "review_deals",
     "reviewed",
 ]
 
@@ -163,6 +164,7 @@ class _Step(Protocol):
 
 H = TypeVar("H", bound=Reviewed)
 D = TypeVar("D")
+P = TypeVar("P")
 S = TypeVar("S", bound=_Step)
 Figure = Callable[[Iterable[Any]], float | None]
 
@@ -294,3 +296,26 @@ def reviewed(
     # The bare class: an alias with its parameter would try to set __orig_class__ on a
     # frozen instance.
     return MatchReview(seats, tuple(flagged), finished, definition)
+
+
+def review_deals(
+    deals_played: Sequence[D],
+    places: Iterable[P],
+    seats: Iterable[int],
+    deals: Iterable[int] | None,
+    review_deal: Callable[[D, int, P, tuple[int, ...]], H],
+    finished: bool,
+    tolerance: float,
+    definition: str,
+) -> MatchReview[H]:
+    """The review of a match's finished ``deals_played`` for ``seats``, ``deals`` (1-based)
+    limiting it to those: ``review_deal(deal, number, place, seats)`` reviews one, ``place``
+    being where it stood in the match (each game's own: a hand's number and the scores
+    before it, a game's number), one of ``places`` per finished deal, in order."""
+    chosen, wanted = asked_for(seats, deals, len(deals_played))
+    hands = [
+        review_deal(played, number, place, chosen)
+        for number, (played, place) in enumerate(zip(deals_played, places, strict=True), start=1)
+        if wanted is None or number in wanted
+    ]
+    return reviewed(hands, chosen, finished, tolerance, definition)

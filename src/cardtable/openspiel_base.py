@@ -8,7 +8,7 @@ deals cards one at a time from one deck."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
@@ -29,6 +29,7 @@ __all__ = [
     "game_type",
     "load_game",
     "observer_recall",
+    "preset_of",
     "sampler_rng",
     "scoring_and_dealer",
 ]
@@ -55,6 +56,17 @@ def game_type(short_name: str, long_name: str, defaults: dict[str, Any]) -> Any:
         provides_observation_tensor=True,
         parameter_specification=defaults,
     )
+
+
+R = TypeVar("R")
+
+
+def preset_of(presets: Mapping[str, R], name: object) -> R:
+    """The ``rules`` parameter: the preset it names (in any case); a :class:`ValueError`
+    lists the presets."""
+    if not isinstance(name, str) or name.lower() not in presets:
+        raise ValueError(f"rules must name a preset ({', '.join(presets)}), not {name!r}")
+    return presets[name.lower()]
 
 
 def scoring_and_dealer(values: dict[str, Any]) -> tuple[str, int]:

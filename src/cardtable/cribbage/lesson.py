@@ -32,13 +32,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from cardtable.cards import parse_card
-from cardtable.cards.standins import exchange, standing_in, swap_cards
+from cardtable.cards.standins import exchange, swap_cards
 from cardtable.cribbage.actions import Action, ActionKind
 from cardtable.cribbage.hand import Hand, Observation
 from cardtable.cribbage.rules import Rules
 from cardtable.cribbage.score import show_score
 from cardtable.errors import CardTableError
-from cardtable.games.lessons import LessonRun, StepOutcome
+from cardtable.games.lessons import LessonRun, ScriptedStep, StepOutcome
 
 __all__ = ["LESSON_STEPS", "LessonSession", "LessonStep", "StepOutcome", "lesson_deck"]
 
@@ -61,28 +61,10 @@ def lesson_deck() -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class LessonStep:
-    """One step: what to read, the action it asks for (``None``: read and go on), the hint's
-    words for it and, where an equally good play may be made, why the lesson chose its own.
-    A ``count N`` action asks the learner to count their hand; it checks the number and does
-    not touch the game (the show is scored by the rules either way). A card named by the
-    part it plays is written ``{5S}`` in the words (see :mod:`cardtable.cards.standins`)."""
-
-    key: str
-    title: str
-    text: str
-    action: str | None = None
-    teacher_after: tuple[str, ...] = ()
-    hint: str = ""
-    why: str = ""
-
-    @property
-    def is_info(self) -> bool:
-        return self.action is None
-
-    def standing_in(self, swaps: dict[str, str]) -> LessonStep:
-        """The step with the cards that stand in for the script's (its words filled in)."""
-        return standing_in(self, swaps, ("text", "hint", "why"), ("action",))
+class LessonStep(ScriptedStep):
+    """One step of Cribbage's lesson (see :class:`~cardtable.games.lessons.ScriptedStep`). A
+    ``count N`` action asks the learner to count their hand; it checks the number and does
+    not touch the game (the show is scored by the rules either way)."""
 
 
 LESSON_STEPS: Final = (
@@ -101,7 +83,7 @@ LESSON_STEPS: Final = (
         "(each five with each ten-card: 8 points) and a pair of fives (2). Lay away 2D and 6C "
         "to your crib: select them and lay them away.",
         action="discard 2D 6C",
-        teacher_after=("play TH",),
+        reply=("play TH",),
         hint="Lay away the 2D and the 6C: the 5H 5S JD KC you keep make four fifteens and a "
         "pair, 10 points before the starter, and the crib is yours.",
     ),
@@ -111,7 +93,7 @@ LESSON_STEPS: Final = (
         "The starter is the 4C. Your opponent led the TH: the count is 10. A card that makes "
         "the count exactly 15 pegs 2. Play the 5H.",
         action="play 5H",
-        teacher_after=("play 5D",),
+        reply=("play 5D",),
         hint="Play the 5H: the count is 10, and a five makes it 15, which pegs 2.",
         why="The lesson plays the 5H: either five makes the fifteen, so it simply picks one, "
         "and keeps the other for the pair royal.",
@@ -123,7 +105,7 @@ LESSON_STEPS: Final = (
         "same rank as the one just played is a pair: 2. Three in a row are a pair royal: 6. "
         "Play the {5S}.",
         action="play 5S",
-        teacher_after=("play 9C",),
+        reply=("play 9C",),
         hint="Play the {5S}: after your five and the 5D, a third five is a pair royal, 6 points.",
     ),
     LessonStep(
@@ -134,7 +116,7 @@ LESSON_STEPS: Final = (
         "(A player who cannot play while the other still can says go, and the other plays "
         "on.) The count starts again at 0: your opponent led the 9C. Play the KC.",
         action="play KC",
-        teacher_after=("play 8C",),
+        reply=("play 8C",),
         hint="Play the KC: it makes 19 and pegs nothing, but after the 9C no card can join a "
         "nine and a king in a run.",
         why="The lesson plays the KC: after the 9C a jack would let a ten make a run "
@@ -256,5 +238,5 @@ class LessonSession(LessonRun[LessonStep, Action]):
 def _play_step(hand: Hand, action: Action, step: LessonStep) -> None:
     """The learner's move, then the teacher's scripted answer to it."""
     hand.apply(action, LEARNER)
-    for scripted in step.teacher_after:
+    for scripted in step.reply:
         hand.apply(Action.parse(scripted), TEACHER)

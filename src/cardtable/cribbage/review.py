@@ -34,7 +34,7 @@ always gives the same review and a review never depends on anything the seat cou
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, Final, NamedTuple
 
@@ -272,12 +272,22 @@ def review_match(
     ``deals`` (1-based) limits it to those. A hand in play is never reviewed: the review of a
     seat shows only what that seat could see, and a finished hand's verdicts only."""
     match = load(match_or_record) if isinstance(match_or_record, str) else match_or_record
-    chosen, wanted = coach.asked_for(seats, deals, len(match.hands))
+    return coach.review_deals(
+        match.hands,
+        _games(match.hands),
+        seats,
+        deals,
+        _review_hand,
+        match.is_over,
+        TOLERANCE,
+        DEFINITION,
+    )
+
+
+def _games(hands: Iterable[Hand]) -> Iterator[int]:
+    """The number of the game each hand was played in."""
     game = 1
-    hands: list[HandReview] = []
-    for deal, hand in enumerate(match.hands, start=1):
-        if wanted is None or deal in wanted:
-            hands.append(_review_hand(hand, deal, game, chosen))
+    for hand in hands:
+        yield game
         if hand.winner is not None:
             game += 1
-    return coach.reviewed(hands, chosen, match.is_over, TOLERANCE, DEFINITION)

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
 
 import numpy as np
-import numpy.typing as npt
 
+from cardtable.env.arrays import FloatArray, MaskArray
 from cardtable.errors import CardTableError, IllegalActionError
 from cardtable.games import game, load_ref
 
@@ -41,8 +41,6 @@ __all__ = [
     "research_of",
 ]
 
-FloatArray = npt.NDArray[np.float32]
-MaskArray = npt.NDArray[np.int8]
 IllegalMode = Literal["terminate", "raise"]
 # A trained agent: (observation vector, action mask) -> action id.
 Policy = Callable[[FloatArray, MaskArray], int]

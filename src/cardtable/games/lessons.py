@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from cardtable.cards import Card, parse_card
-from cardtable.cards.standins import exchange
+from cardtable.cards.standins import exchange, standing_in
 from cardtable.errors import CardTableError, IllegalActionError, InvalidCardError
+from cardtable.games.views import PlainView
 
 __all__ = [
     "LessonHintView",
@@ -28,6 +29,7 @@ __all__ = [
     "LessonStepView",
     "ScriptStep",
     "ScriptedLesson",
+    "ScriptedStep",
     "StepOutcome",
     "lesson_hint",
 ]
@@ -58,7 +60,7 @@ class HintedSession(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class LessonHintView:
+class LessonHintView(PlainView):
     """What the step asks for (``kind`` and ``action``), the cards it names and why."""
 
     step: str
@@ -66,15 +68,6 @@ class LessonHintView:
     action: str
     cards: tuple[Card, ...]
     text: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "step": self.step,
-            "kind": self.kind,
-            "action": self.action,
-            "cards": [str(c) for c in self.cards],
-            "text": self.text,
-        }
 
 
 def lesson_hint(session: HintedSession) -> LessonHintView:
@@ -157,6 +150,34 @@ class ScriptStep(Protocol):
     def action(self) -> str | None: ...
 
     def standing_in(self, swaps: dict[str, str]) -> Self: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptedStep:
+    """One step of a lesson's script, for any game: what to read, the action it asks for
+    (``None``: read and go on), the opponent's scripted ``reply`` to it (its actions, in
+    order), the hint's words for it and, where an equally good move may be made, why the
+    lesson chose its own. A card named by the part it plays is written ``{KS}`` in the words
+    (see :mod:`cardtable.cards.standins`). A game adds what its steps ask besides."""
+
+    key: str
+    title: str
+    text: str
+    action: str | None = None
+    reply: tuple[str, ...] = ()
+    hint: str = ""
+    why: str = ""
+
+    # The fields that name the script's cards (swapped when one stands in for another).
+    card_fields: ClassVar[tuple[str, ...]] = ("action",)
+
+    @property
+    def is_info(self) -> bool:
+        return self.action is None
+
+    def standing_in(self, swaps: dict[str, str]) -> Self:
+        """The step with the cards that stand in for the script's (its words filled in)."""
+        return standing_in(self, swaps, ("text", "hint", "why"), self.card_fields)
 
 
 StepT = TypeVar("StepT", bound=ScriptStep)

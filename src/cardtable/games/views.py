@@ -17,7 +17,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Final, Generic, Literal, Protocol, TypeVar
 
 from cardtable.cards import Card, parse_card
 from cardtable.errors import InvalidCardError
@@ -27,6 +27,7 @@ __all__ = [
     "Choice",
     "HumanOrComputer",
     "MadeOnce",
+    "PlainView",
     "PlayerView",
     "SeatHead",
     "TableHeader",
@@ -41,14 +42,53 @@ __all__ = [
 HumanOrComputer = Literal["human", "computer"]
 
 
+# The types a view's JSON holds as they are (most fields: checked first, as views are turned
+# to JSON often).
+_AS_THEY_ARE: Final = frozenset({int, str, bool, float, type(None)})
+
+
 def plain_fields(view: Any) -> dict[str, Any]:
-    """A view of plain fields (numbers, text, pairs) as JSON: every field by name, tuples as
-    lists. (Views holding cards or other views write their own ``to_json``.)"""
-    return {
-        field.name: list(value) if isinstance(value, tuple) else value
-        for field in dataclasses.fields(view)
-        for value in (getattr(view, field.name),)
-    }
+    """A view (a dataclass) as JSON: every field by name, in order; a card as its name
+    (``"7S"``), a tuple as a list of the same, a view as its own ``to_json()``, anything else
+    (numbers, text, ``None``) as it is. A view that writes some field otherwise (rounded,
+    renamed, left out) writes its own ``to_json``."""
+    data = {}
+    for name in _field_names(type(view)):
+        value = getattr(view, name)
+        data[name] = value if type(value) in _AS_THEY_ARE else _plain(value)
+    return data
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    """A dataclass's field names, looked up once per class (views are turned to JSON often)."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(field.name for field in dataclasses.fields(kind))
+    return names
+
+
+def _plain(value: Any) -> Any:
+    kind = type(value)
+    if kind in _AS_THEY_ARE:
+        return value
+    if kind is tuple:  # most often cards
+        return [str(item) if type(item) is Card else _plain(item) for item in value]
+    if isinstance(value, Card):
+        return str(value)
+    to_json = getattr(value, "to_json", None)
+    return value if to_json is None else to_json()
+
+
+class PlainView:
+    """A view (a dataclass) whose JSON is its fields as they are: :func:`plain_fields`."""
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return plain_fields(self)
 
 
 T = TypeVar("T")
@@ -202,14 +242,11 @@ class SeatHead:
 
 
 @dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(PlainView):
     """One legal action as a generic screen offers it: the text to send, and a label."""
 
     action: str
     label: str
-
-    def to_json(self) -> dict[str, Any]:
-        return plain_fields(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,12 +22,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from cardtable.cards import CardSet, parse_card, parse_cards
-from cardtable.cards.standins import exchange, standing_in, swap_cards
+from cardtable.cards.standins import exchange, swap_cards
 from cardtable.errors import CardTableError
-from cardtable.games.lessons import LessonRun, StepOutcome
+from cardtable.games.lessons import LessonRun, ScriptedStep, StepOutcome
 from cardtable.gin.actions import Action
 from cardtable.gin.hand import Hand, Observation
 from cardtable.gin.melds import best_arrangement
@@ -59,28 +59,17 @@ def lesson_deck() -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class LessonStep:
-    """One step: what to read, what the learner must do (select cards or an action), the
-    hint's words for it, and where an equally good move may be played, why the lesson
-    chose its own. A card named by the part it plays is written ``{KS}`` in the words (see
-    :mod:`cardtable.cards.standins`)."""
+class LessonStep(ScriptedStep):
+    """One step of gin's lesson (see :class:`~cardtable.games.lessons.ScriptedStep`); it may
+    ask instead to select cards (``select``: a meld to name by its cards)."""
 
-    key: str
-    title: str
-    text: str
     select: str | None = None
-    action: str | None = None
-    computer_after: tuple[str, ...] = ()
-    hint: str = ""
-    why: str = ""
+
+    card_fields: ClassVar[tuple[str, ...]] = ("select", "action")
 
     @property
     def is_info(self) -> bool:
         return self.select is None and self.action is None
-
-    def standing_in(self, swaps: dict[str, str]) -> LessonStep:
-        """The step with the cards that stand in for the script's (its words filled in)."""
-        return standing_in(self, swaps, ("text", "hint", "why"), ("select", "action"))
 
 
 LESSON_STEPS: Final = (
@@ -120,7 +109,7 @@ LESSON_STEPS: Final = (
         "You hold eleven cards and must throw one, but not the card you just took. "
         "The QD is the costliest card that helps nothing: throw it. Deadwood drops to 21.",
         action="discard QD",
-        computer_after=("draw", "discard KC"),
+        reply=("draw", "discard KC"),
         hint="Discard the QD: it is worth 10, fits no meld, and is not the card you just "
         "took. Your deadwood drops to 21.",
         why="The lesson throws the QD now and the KS next turn: both are worth 10 and fit no "
@@ -140,7 +129,7 @@ LESSON_STEPS: Final = (
         "You drew the AC. Throw the {KS}: it is worth 10 and fits nothing. "
         "Deadwood: 2S 9C AC = 12.",
         action="discard KS",
-        computer_after=("draw", "discard QC"),
+        reply=("draw", "discard QC"),
         hint="Discard the {KS}: it is worth 10 and fits no meld. Your deadwood drops to 12 "
         "(2S 9C AC).",
     ),
@@ -156,7 +145,7 @@ LESSON_STEPS: Final = (
         "Almost there",
         "You drew the 3C. Throw the 9C: your deadwood is now AC 2S 3C = 6.",
         action="discard 9C",
-        computer_after=("draw", "discard JD"),
+        reply=("draw", "discard JD"),
         hint="Discard the 9C: the highest card you hold in no meld. Your deadwood drops to 6 "
         "(AC 2S 3C).",
     ),
@@ -257,5 +246,5 @@ class LessonSession(LessonRun[LessonStep, Action]):
 def _play_step(hand: Hand, action: Action, step: LessonStep) -> None:
     """The learner's action, then the computer's scripted answer to it."""
     hand.apply(action, LEARNER)
-    for scripted in step.computer_after:
+    for scripted in step.reply:
         hand.apply(Action.parse(scripted), COMPUTER)

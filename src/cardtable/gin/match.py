@@ -187,14 +187,7 @@ class Match(SeededMatch[Rules, Hand, Action, ActionRecord, FinalScore]):
         if self.scores[winner] >= self.rules.target:
             self.final = final_score(self.rules, self.scores, self.boxes, winner)
             return
-        nxt = self.rules.next_dealer
-        if nxt == "winner":
-            dealer = winner
-        elif nxt == "loser":
-            dealer = 1 - winner
-        else:
-            dealer = 1 - hand.dealer
-        self.current = self._deal(dealer)
+        self.current = self._deal(self.rules.dealer_after(winner, hand.dealer))
 
     def next_first_dealer(self) -> int:
         """Who deals first in the next match of a series (RULES.md 5: first non-dealer)."""

@@ -34,7 +34,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, Final, NamedTuple
 
@@ -222,10 +222,11 @@ def review_decision(observation: Observation, action: Action) -> Verdict:
 
 
 def _review_hand(
-    hand: Hand, deal: int, number: int, scores: tuple[int, int], seats: tuple[int, ...]
+    hand: Hand, deal: int, place: tuple[int, tuple[int, int]], seats: tuple[int, ...]
 ) -> HandReview:
     """Replay the deal from its deck and judge each decision of ``seats`` from that seat's
     view at that moment."""
+    number, scores = place
     replay = Hand(hand.rules, hand.dealer, hand.deck, hand.seed)
 
     def judge(index: int, record: ActionRecord) -> Decision:
@@ -256,16 +257,27 @@ def review_match(
     ``deals`` (1-based) limits it to those. A deal in play is never reviewed: the review of
     a seat shows only what that seat could see, and a finished deal's verdicts only."""
     match = load(match_or_record) if isinstance(match_or_record, str) else match_or_record
-    chosen, wanted = coach.asked_for(seats, deals, len(match.hands))
+    return coach.review_deals(
+        match.hands,
+        _places(match.hands),
+        seats,
+        deals,
+        _review_hand,
+        match.is_over,
+        TOLERANCE,
+        DEFINITION,
+    )
+
+
+def _places(hands: Iterable[Hand]) -> Iterator[tuple[int, tuple[int, int]]]:
+    """Where each deal stood: the number of the scored hand it belongs to (a dead deal shares
+    the next one's) and the scores before it."""
     scores = [0, 0]
     number = 1
-    hands: list[HandReview] = []
-    for deal, hand in enumerate(match.hands, start=1):
-        if wanted is None or deal in wanted:
-            hands.append(_review_hand(hand, deal, number, (scores[0], scores[1]), chosen))
+    for hand in hands:
+        yield number, (scores[0], scores[1])
         result = hand.result
         assert result is not None
         if result.winner is not None:
             scores[result.winner] += result.points
             number += 1
-    return coach.reviewed(hands, chosen, match.is_over, TOLERANCE, DEFINITION)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, TypeVar
 
 from cardtable.cards import VALUES, Card
 from cardtable.errors import InvalidRulesError
@@ -31,11 +31,17 @@ from cardtable.games.rules import (
 )
 from cardtable.numbers import check_range, is_int, shown
 
+if TYPE_CHECKING:  # the engine runs without numpy; only the batched environment passes arrays
+    import numpy as np
+    import numpy.typing as npt
+
 __all__ = ["PRESETS", "Rules", "make_rules"]
 
 LineBonusTo = Literal["both", "winner"]
 Shutout = Literal["double_game_bonus", "double_total", "none"]
 NextDealer = Literal["winner", "loser", "alternate"]
+# A seat, or an array of seats (the batched environment deals many matches at once).
+Seats = TypeVar("Seats", int, "npt.NDArray[np.int64]")
 SeriesFirst = Literal["alternate", "loser", "winner"]
 
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {
@@ -145,6 +151,16 @@ class Rules(RulesBase):
     def hand_multiplier(self, upcard: Card | int) -> int:
         """2 when Oklahoma doubles the hand (a spade upcard), else 1."""
         return 2 if self.oklahoma and upcard // 13 == 0 else 1
+
+    def dealer_after(self, winner: Seats, dealer: Seats) -> Seats:
+        """Who deals after a hand ``winner`` won that ``dealer`` dealt (RULES.md 5,
+        ``next_dealer``): the one place the match, the OpenSpiel state and the batched
+        environment read the setting."""
+        if self.next_dealer == "winner":
+            return winner
+        if self.next_dealer == "loser":
+            return 1 - winner
+        return 1 - dealer
 
 
 def make_rules(

@@ -19,7 +19,6 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -30,6 +29,7 @@ from cardtable.games.lessons import LessonHintView
 from cardtable.store import Store
 from cardtable.table.catalog import table_game
 from cardtable.table.errors import NotFoundError
+from cardtable.table.live import LruCache
 
 __all__ = ["LESSON_LIFETIME", "MAX_LESSONS", "Lessons", "lesson_games"]
 
@@ -69,9 +69,7 @@ class Lessons:
         clock: Callable[[], float] = time.time,
     ) -> None:
         self._store = store
-        self._live: OrderedDict[str, _Live] = OrderedDict()
-        self._lock = threading.Lock()
-        self._limit = limit
+        self._live: LruCache[_Live] = LruCache(limit)
         self._lifetime = lifetime
         self._clock = clock
 
@@ -136,10 +134,7 @@ class Lessons:
             return live.lesson.view(lesson_id, live.session, outcome)
 
     def _current(self, lesson_id: str) -> _Live:
-        with self._lock:
-            live = self._live.get(lesson_id)
-            if live is not None:
-                self._live.move_to_end(lesson_id)
+        live = self._live.get(lesson_id)
         if self._store is None:
             if live is None:
                 raise NotFoundError(_GONE)
@@ -169,15 +164,10 @@ class Lessons:
         return live
 
     def _keep(self, lesson_id: str, live: _Live) -> None:
-        with self._lock:
-            self._live[lesson_id] = live
-            self._live.move_to_end(lesson_id)
-            while len(self._live) > self._limit:
-                self._live.popitem(last=False)
+        self._live.put(lesson_id, live)
 
     def _forget(self, lesson_id: str) -> None:
-        with self._lock:
-            self._live.pop(lesson_id, None)
+        self._live.forget(lesson_id)
 
 
 def _with_lesson(name: str | None) -> AnyGame:

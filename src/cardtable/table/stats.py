@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from cardtable import coach
 from cardtable.games import AnyGame, SeatStats, game, games
-from cardtable.games.views import plain_fields
+from cardtable.games.views import PlainView
 from cardtable.table.views import MatchSummary
 
 __all__ = [
@@ -89,7 +89,7 @@ class SeatMatch:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchLine:
+class MatchLine(PlainView):
     """A finished match in the chart: when, against whom, the final scores (mine first),
     whether the player won, and its accuracy there if it was reviewed."""
 
@@ -100,9 +100,6 @@ class MatchLine:
     scores: tuple[int, int]
     won: bool
     accuracy: float | None
-
-    def to_json(self) -> dict[str, Any]:
-        return plain_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +133,7 @@ class GameStats:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerStats:
+class PlayerStats(PlainView):
     """A player's figures, a :class:`GameStats` per game it has matches of, in the
     registry's order."""
 
@@ -144,9 +141,6 @@ class PlayerStats:
 
     def of(self, name: str) -> GameStats | None:
         return next((stats for stats in self.games if stats.game == name), None)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"games": [stats.to_json() for stats in self.games]}
 
 
 def _line(found: SeatMatch) -> MatchLine:

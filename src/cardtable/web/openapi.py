@@ -97,6 +97,28 @@ def _seat_operation(
     return operation
 
 
+def _body_operation(
+    summary: str,
+    body: str,
+    ok: dict[str, tuple[str, Schema]],
+    refusals: tuple[str, ...] = (),
+    *,
+    description: str | None = None,
+    parameters: tuple[Schema, ...] = (),
+    required: bool = True,
+) -> Schema:
+    """An operation that takes a JSON ``body`` of that schema (not a seat's): its refusals
+    are a body's (too large, not JSON, bad fields) besides ``refusals``."""
+    operation: Schema = {"summary": summary}
+    if description is not None:
+        operation["description"] = description
+    if parameters:
+        operation["parameters"] = list(parameters)
+    operation["requestBody"] = _body(_ref(body), required=required)
+    operation["responses"] = _responses(ok, (*_BODY_REFUSALS, *refusals))
+    return operation
+
+
 _MATCH_ID: Final = {
     "name": "match_id",
     "in": "path",
@@ -557,23 +579,19 @@ def _paths() -> dict[str, Schema]:
             }
         },
         "/api/matches": {
-            "post": {
-                "summary": "create a match against the computer or a friend (invite)",
-                "requestBody": _body(_ref("NewMatch")),
-                "responses": _responses(
-                    {"201": ("your seat, its token, the invite, your view", _ref("Created"))},
-                    (*_BODY_REFUSALS, "422"),
-                ),
-            }
+            "post": _body_operation(
+                "create a match against the computer or a friend (invite)",
+                "NewMatch",
+                {"201": ("your seat, its token, the invite, your view", _ref("Created"))},
+                ("422",),
+            )
         },
         "/api/matches/lookup": {
-            "post": {
-                "summary": "summaries of the matches whose seat tokens you hold",
-                "requestBody": _body(_ref("Lookup")),
-                "responses": _responses(
-                    {"200": ("the seats found", _ref("Found"))}, _BODY_REFUSALS
-                ),
-            }
+            "post": _body_operation(
+                "summaries of the matches whose seat tokens you hold",
+                "Lookup",
+                {"200": ("the seats found", _ref("Found"))},
+            )
         },
         "/api/matches/{match_id}": {
             "get": _seat_operation(
@@ -603,16 +621,14 @@ def _paths() -> dict[str, Schema]:
             )
         },
         "/api/players/me/stats": {
-            "post": {
-                "summary": "your statistics over the matches whose seat tokens you hold",
-                "description": "Hands and matches won, gins, undercuts, the average deadwood "
+            "post": _body_operation(
+                "your statistics over the matches whose seat tokens you hold",
+                "StatsRequest",
+                {"200": ("your statistics", _ref("Stats"))},
+                description="Hands and matches won, gins, undercuts, the average deadwood "
                 "of your knocks, and your accuracy in the coach's review of your finished "
                 "matches, with the latest finished matches for a chart.",
-                "requestBody": _body(_ref("StatsRequest")),
-                "responses": _responses(
-                    {"200": ("your statistics", _ref("Stats"))}, _BODY_REFUSALS
-                ),
-            }
+            )
         },
         "/api/matches/{match_id}/actions": {
             "post": _seat_operation(
@@ -719,14 +735,13 @@ def _paths() -> dict[str, Schema]:
             }
         },
         "/api/lessons": {
-            "post": {
-                "summary": "start a guided lesson (Gin Rummy's by default)",
-                "requestBody": _body(_ref("NewLesson"), required=False),
-                "responses": _responses(
-                    {"201": ("the lesson's first view", _ref("LessonView"))},
-                    (*_BODY_REFUSALS, "422"),
-                ),
-            }
+            "post": _body_operation(
+                "start a guided lesson (Gin Rummy's by default)",
+                "NewLesson",
+                {"201": ("the lesson's first view", _ref("LessonView"))},
+                ("422",),
+                required=False,
+            )
         },
         "/api/lessons/{lesson_id}": {
             "get": {
@@ -734,15 +749,13 @@ def _paths() -> dict[str, Schema]:
                 "parameters": [_LESSON_ID],
                 "responses": _responses({"200": ("its view", _ref("LessonView"))}, ("404",)),
             },
-            "post": {
-                "summary": "a step: select cards, try an action, or advance",
-                "parameters": [_LESSON_ID],
-                "requestBody": _body(_ref("LessonStep")),
-                "responses": _responses(
-                    {"200": ("its view (ok: false and why for a wrong try)", _ref("LessonView"))},
-                    (*_BODY_REFUSALS, "404", "409", "422"),
-                ),
-            },
+            "post": _body_operation(
+                "a step: select cards, try an action, or advance",
+                "LessonStep",
+                {"200": ("its view (ok: false and why for a wrong try)", _ref("LessonView"))},
+                ("404", "409", "422"),
+                parameters=(_LESSON_ID,),
+            ),
         },
         "/api/lessons/{lesson_id}/hint": {
             "post": {

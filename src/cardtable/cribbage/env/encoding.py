@@ -64,6 +64,7 @@ from cardtable.cards import FULL_DECK, Card
 from cardtable.cribbage.env.actions import NUM_ACTIONS, legal_ids
 from cardtable.cribbage.hand import Phase
 from cardtable.cribbage.match import MatchObservation
+from cardtable.env.arrays import FloatArray
 
 __all__ = [
     "COUNT_SLOTS",
@@ -115,7 +116,6 @@ _PHASE_ROWS: Final = {
 _SCALARS: Final = struct.Struct(f"<{len(SCALARS)}f")
 _PLANE_BYTES: Final = (52 * len(PLANES) + 7) // 8
 
-FloatArray = npt.NDArray[np.float32]
 
 
 def layout() -> dict[str, tuple[int, int]]:

@@ -66,6 +66,7 @@ from cardtable.openspiel_base import (
     CardState,
     game_type,
     load_game,
+    preset_of,
     pyspiel,
     sampler_rng,
     scoring_and_dealer,
@@ -91,9 +92,7 @@ _GAME_TYPE: Final = game_type(GAME_NAME, "Cribbage for two (cardtable's exact ru
 
 
 def _rules_of(name: object, target: int) -> Rules:
-    if not isinstance(name, str) or name.lower() not in PRESETS:
-        raise ValueError(f"rules must name a preset ({', '.join(PRESETS)}), not {name!r}")
-    rules = PRESETS[name.lower()]
+    rules = preset_of(PRESETS, name)
     return make_rules(rules, {"target": target}) if target else rules
 
 

@@ -5,18 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from cardtable.cribbage.hand import Hand
 from cardtable.cribbage.match import GameResult
 from cardtable.cribbage.rules import Rules
-from cardtable.games.views import plain_fields
+from cardtable.games.views import PlainView
 
 __all__ = ["BoardView", "GameLineView", "board_view"]
 
 
 @dataclass(frozen=True, slots=True)
-class BoardView:
+class BoardView(PlainView):
     """Where the pegs stand: ``pegs`` are the front pegs, ``back_pegs`` where each front peg
     stood before its last move (a board's two pegs per player)."""
 
@@ -25,9 +24,6 @@ class BoardView:
     target: int
     skunk_line: int | None
     double_skunk_line: int | None
-
-    def to_json(self) -> dict[str, Any]:
-        return plain_fields(self)
 
 
 def board_view(rules: Rules, hands: Sequence[Hand]) -> BoardView:
@@ -51,7 +47,7 @@ def board_view(rules: Rules, hands: Sequence[Hand]) -> BoardView:
 
 
 @dataclass(frozen=True, slots=True)
-class GameLineView:
+class GameLineView(PlainView):
     """A finished game: who won, the points, and what the win counted (a skunk counts 2)."""
 
     number: int
@@ -66,6 +62,3 @@ class GameLineView:
         return cls(
             result.number, result.winner, result.pegs, result.kind, result.game_points, result.hands
         )
-
-    def to_json(self) -> dict[str, Any]:
-        return plain_fields(self)

@@ -10,23 +10,20 @@ from cardtable.cards import Card, commitment
 from cardtable.cribbage.actions import ActionKind
 from cardtable.cribbage.hand import ActionRecord, Hand
 from cardtable.cribbage.views.shows import ShowView, show_view
-from cardtable.games.views import plain_fields
+from cardtable.games.views import PlainView
 
 __all__ = ["EventView", "HandEndView", "HandReplay", "ScoreView", "events_of", "hand_end"]
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreView:
+class ScoreView(PlainView):
     seat: int
     points: int
     reason: str
 
-    def to_json(self) -> dict[str, Any]:
-        return plain_fields(self)
-
 
 @dataclass(frozen=True, slots=True)
-class EventView:
+class EventView(PlainView):
     """One action (``discard`` with no cards when it is the opponent's, in play) and the
     points it led to."""
 
@@ -34,14 +31,6 @@ class EventView:
     action: str
     scores: tuple[ScoreView, ...]
     count: int | None = None  # the count a play made
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "action": self.action,
-            "scores": [s.to_json() for s in self.scores],
-            "count": self.count,
-        }
 
 
 def _event(record: ActionRecord, seat: int, reveal: bool, counts: dict[int, int]) -> EventView:

@@ -12,9 +12,10 @@ from cardtable.cribbage.match import FinalScore, Match
 from cardtable.cribbage.views.aids import CribbageAids
 from cardtable.cribbage.views.board import BoardView, GameLineView, board_view
 from cardtable.cribbage.views.history import EventView, HandEndView, events_of, hand_end
-from cardtable.cribbage.views.shows import ShowView, show_view
+from cardtable.cribbage.views.shows import ShownCards, ShowView, show_view
 from cardtable.games.views import (
     Basics,
+    PlainView,
     SeatHead,
     TableHeader,
     action_label,
@@ -25,36 +26,20 @@ __all__ = ["CountingView", "FinalView", "PlayedView", "SeatView", "seat_view"]
 
 
 @dataclass(frozen=True, slots=True)
-class PlayedView:
+class PlayedView(PlainView):
     """A card of the play: who played it and the count it made."""
 
     seat: int
     card: Card
     count: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "card": str(self.card), "count": self.count}
-
 
 @dataclass(frozen=True, slots=True)
-class CountingView:
+class CountingView(ShownCards):
     """With muggins on: the hand or crib being counted now and, once stated, its owner's
     claim (the true total is kept back until the opponent has answered)."""
 
-    seat: int
-    kind: str
-    cards: tuple[Card, ...]
-    starter: Card
     stated: int | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "cards": [str(c) for c in self.cards],
-            "starter": str(self.starter),
-            "stated": self.stated,
-        }
 
 
 FinalView = FinalScore

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from cardtable.cards import Card
 from cardtable.cribbage.hand import ShowRecord
 from cardtable.cribbage.score import ShowScore
+from cardtable.games.views import PlainView
 
-__all__ = ["ShowItemView", "ShowView", "show_items", "show_view"]
+__all__ = ["ShowItemView", "ShowView", "ShownCards", "show_items", "show_view"]
 
 
 # Three of a rank are three pairs and four are six, but people count them as one: "pair
@@ -18,16 +19,13 @@ _PAIRS_OF_A_RANK: Final = {2: "pair", 3: "pair royal", 4: "double pair royal"}
 
 
 @dataclass(frozen=True, slots=True)
-class ShowItemView:
+class ShowItemView(PlainView):
     """One scoring combination: its kind (``fifteen``, ``pair``, ``pair royal``, ``double pair
     royal``, ``run``, ``flush``, ``nobs``), its cards and its points."""
 
     kind: str
     cards: tuple[Card, ...]
     points: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cards": [str(c) for c in self.cards], "points": self.points}
 
 
 def show_items(score: ShowScore) -> tuple[ShowItemView, ...]:
@@ -56,35 +54,28 @@ def _pairs_by_rank(score: ShowScore) -> list[ShowItemView]:
 
 
 @dataclass(frozen=True, slots=True)
-class ShowView:
-    """A hand or crib as counted: its cards and the starter, every combination, the total;
-    with muggins, what its owner stated, whether the opponent called muggins on it and what
-    that took, and what the owner pegged."""
+class ShownCards(PlainView):
+    """A hand or crib in the show: whose it is, which, its cards and the starter (what a
+    show counted and a count in progress both show first)."""
 
     seat: int
     kind: str  # "hand" or "crib"
     cards: tuple[Card, ...]
     starter: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ShowView(ShownCards):
+    """A hand or crib as counted: its cards and the starter, every combination, the total;
+    with muggins, what its owner stated, whether the opponent called muggins on it and what
+    that took, and what the owner pegged."""
+
     items: tuple[ShowItemView, ...]
     total: int
     stated: int | None
     muggins: int
     pegged: int
     called: bool = False
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "cards": [str(c) for c in self.cards],
-            "starter": str(self.starter),
-            "items": [item.to_json() for item in self.items],
-            "total": self.total,
-            "stated": self.stated,
-            "muggins": self.muggins,
-            "pegged": self.pegged,
-            "called": self.called,
-        }
 
 
 def show_view(record: ShowRecord) -> ShowView:

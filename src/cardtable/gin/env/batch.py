@@ -42,13 +42,13 @@ from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
-import numpy.typing as npt
 
 from cardtable.cards import CARDS, CardSet, derive_seed, fair_cut, shuffled_deck
+from cardtable.env.arrays import F32, F64, I8, I64, U64, Bools
 from cardtable.gin.env.actions import BIG_GIN_ID, DISCARD_BASE, KNOCK_BASE, NUM_ACTIONS, PASS_ID
 from cardtable.gin.env.core import RewardMode
 from cardtable.gin.env.encoding import OBS_SIZE
-from cardtable.gin.env.kernels import BIT, U64, deadwood, knockable, masks_of_decks
+from cardtable.gin.env.kernels import BIT, deadwood, knockable, masks_of_decks
 from cardtable.gin.match import final_score
 from cardtable.gin.rules import Rules
 from cardtable.gin.showdown import Outcome, score_showdown
@@ -67,11 +67,6 @@ __all__ = [
     "random_actions",
 ]
 
-I64 = npt.NDArray[np.int64]
-I8 = npt.NDArray[np.int8]
-F32 = npt.NDArray[np.float32]
-F64 = npt.NDArray[np.float64]
-Bools = npt.NDArray[np.bool_]
 
 # Phases as small ints (the order of Phase and of the one-hot columns of the encoding).
 OFFER: Final = 0
@@ -505,15 +500,8 @@ class GinBatch:
             return
         dealers = self.dealer[on]
         won = winners[going]
-        choice = self.rules.next_dealer
-        if choice == "winner":
-            nxt = won
-        elif choice == "loser":
-            nxt = 1 - won
-        else:
-            nxt = 1 - dealers
         self.deal_number[on] += 1
-        self._deal(on, np.where(won >= 0, nxt, dealers))
+        self._deal(on, np.where(won >= 0, self.rules.dealer_after(won, dealers), dealers))
 
     # -- views ---------------------------------------------------------------------------
 

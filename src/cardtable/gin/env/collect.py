@@ -39,6 +39,7 @@ from typing import Any, Final, Literal
 import numpy as np
 import numpy.typing as npt
 
+from cardtable.env.arrays import F32, I8
 from cardtable.errors import CardTableError
 from cardtable.gin.env.vector import GinRummyVectorEnv
 
@@ -51,9 +52,6 @@ __all__ = [
     "collect",
     "uniform_policy",
 ]
-
-F32 = npt.NDArray[np.float32]
-I8 = npt.NDArray[np.int8]
 
 TrajectoryPolicy = Callable[[F32, I8, np.random.Generator], tuple[npt.ArrayLike, npt.ArrayLike]]
 Backend = Literal["inline", "process", "ray"]

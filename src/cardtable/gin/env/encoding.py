@@ -59,6 +59,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from cardtable.env.arrays import FloatArray
 from cardtable.gin.actions import Action
 from cardtable.gin.env.actions import NUM_ACTIONS, legal_ids
 from cardtable.gin.hand import Hand, Observation, Phase
@@ -70,6 +71,7 @@ __all__ = [
     "OBS_SIZE_WITH_LAYOUTS",
     "PLANES",
     "SCALARS",
+    "FloatArray",
     "action_mask",
     "encode_hand",
     "encode_layout_choice",
@@ -113,7 +115,6 @@ _PHASE_ROWS: Final = {
     Phase.OVER: (0.0, 0.0, 0.0, 1.0),
 }
 
-FloatArray = npt.NDArray[np.float32]
 
 
 def layout() -> dict[str, tuple[int, int]]:

@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.cards import VALUES
+from cardtable.env.arrays import I64, U64
 from cardtable.gin.melds import RUN_DEADWOOD, SET_MASKS, knock_discards
 
 __all__ = [
@@ -37,9 +38,6 @@ __all__ = [
     "knockable",
     "masks_of_decks",
 ]
-
-U64 = npt.NDArray[np.uint64]
-I64 = npt.NDArray[np.int64]
 
 _BLOCK: Final = np.uint64(8191)
 _SHIFTS: Final = (np.uint64(0), np.uint64(13), np.uint64(26), np.uint64(39))

@@ -73,6 +73,7 @@ from cardtable.openspiel_base import (
     CardState,
     game_type,
     load_game,
+    preset_of,
     pyspiel,
     sampler_rng,
     scoring_and_dealer,
@@ -95,18 +96,12 @@ _DEFAULTS: Final[dict[str, Any]] = {
 _GAME_TYPE: Final = game_type(GAME_NAME, "Gin Rummy (cardtable's exact rules)", _DEFAULTS)
 
 
-def _rules_of(name: object) -> Rules:
-    if not isinstance(name, str) or name.lower() not in PRESETS:
-        raise ValueError(f"rules must name a preset ({', '.join(PRESETS)}), not {name!r}")
-    return PRESETS[name.lower()]
-
-
 class GinGame(CardGame):
     """The game: a deal (or a match) under one preset of our rules."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = {**_DEFAULTS, **(params or {})}
-        self.rules = _rules_of(values["rules"])
+        self.rules = preset_of(PRESETS, values["rules"])
         if int(values["target"]) > 0:
             self.rules = self.rules.replace(target=int(values["target"]))
         self.scoring, self.first_dealer = scoring_and_dealer(values)
@@ -296,13 +291,7 @@ class GinState(CardState):
                 margin = float(final.totals[0] - final.totals[1])
                 play.returns = [margin, -margin]
                 return
-            rule = game.rules.next_dealer
-            if rule == "winner":
-                play.dealer = winner
-            elif rule == "loser":
-                play.dealer = 1 - winner
-            else:
-                play.dealer = 1 - hand.dealer
+            play.dealer = game.rules.dealer_after(winner, hand.dealer)
         if capped or play.deals >= MAX_DEALS:
             play.over = True
             return

@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from cardtable.cards import Card
 from cardtable.games.lessons import LessonStepView
-from cardtable.games.views import PlayerView
+from cardtable.games.views import PlainView, PlayerView
 from cardtable.gin.actions import Action
 from cardtable.gin.lesson import LessonSession, StepOutcome
 from cardtable.gin.players.hints import Hint
@@ -38,7 +38,7 @@ class AlternativeView:
 
 
 @dataclass(frozen=True, slots=True)
-class HintView:
+class HintView(PlainView):
     """The expert's advice for a seat's turn, from that seat's view only."""
 
     action: str
@@ -49,13 +49,6 @@ class HintView:
     def card(self) -> Card | None:
         """The card the advice names (to discard, or to throw when knocking)."""
         return Action.parse(self.action).card
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "action": self.action,
-            "explanation": self.explanation,
-            "alternatives": [alt.to_json() for alt in self.alternatives],
-        }
 
 
 def hint_view(hint: Hint) -> HintView:

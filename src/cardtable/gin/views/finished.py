@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.cards import Card, commitment
+from cardtable.games.views import PlainView
 from cardtable.gin.deal import POSITIONS, Deal
 from cardtable.gin.hand import Hand
 from cardtable.gin.views.cards import cards_of, names
@@ -64,33 +65,19 @@ def hand_summary(hand: Hand, deal: int) -> HandSummary:
 
 
 @dataclass(frozen=True, slots=True)
-class ReplayAction:
+class ReplayAction(PlainView):
     seat: int
     action: str
     drawn: Card | None
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "action": self.action,
-            "drawn": None if self.drawn is None else str(self.drawn),
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class ReplayStep:
+class ReplayStep(PlainView):
     """The table after some actions of a finished hand: both hands arranged, the piles."""
 
     hands: tuple[LayoutView, LayoutView]
     stock_count: int
     top_discard: Card | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "hands": [layout.to_json() for layout in self.hands],
-            "stock_count": self.stock_count,
-            "top_discard": None if self.top_discard is None else str(self.top_discard),
-        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.cards import Card
-from cardtable.games.views import rules_json
+from cardtable.games.views import PlainView, rules_json
 from cardtable.gin.hand import Observation, PublicEvent
 from cardtable.gin.showdown import HandResult
 from cardtable.gin.views.cards import cards_of, names
@@ -17,7 +17,7 @@ from cardtable.gin.views.layouts import LayoutView, MeldView
 
 
 @dataclass(frozen=True, slots=True)
-class EventView:
+class EventView(PlainView):
     """An action as this seat saw it (``card`` is ``None`` where it was hidden)."""
 
     seat: int
@@ -30,13 +30,6 @@ class EventView:
         if view is None:
             view = _EVENT_VIEWS[event] = cls(event.seat, event.kind.value, event.card)
         return view
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "card": None if self.card is None else str(self.card),
-        }
 
 
 # A hand's events are few of kind (a seat, a kind, a card or none: some five hundred in

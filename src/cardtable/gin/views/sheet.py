@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.games.views import plain_fields
+from cardtable.games.views import PlainView
 from cardtable.gin.match import FinalScore, Match, SheetLine
 
 # -- the score sheet ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class SheetLineView:
+class SheetLineView(PlainView):
     number: int
     dealer: int
     winner: int
@@ -30,9 +30,6 @@ class SheetLineView:
             line.result.points,
             line.totals,
         )
-
-    def to_json(self) -> dict[str, Any]:
-        return plain_fields(self)
 
 
 FinalView = FinalScore
