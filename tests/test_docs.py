@@ -1,5 +1,6 @@
 """The README, docs/ and bench/README.md are self-contained: every link leads to a file of
-the repository; bench/README.md lists every script of bench/ and nothing else."""
+the repository; bench/README.md lists every script of bench/ and nothing else; the README
+stays short."""
 
 from __future__ import annotations
 
@@ -57,3 +58,10 @@ SCRIPT = re.compile(r"`(\w+\.py)`")
 def test_the_bench_readme_lists_every_script_and_no_other() -> None:
     listed = set(SCRIPT.findall((ROOT / "bench" / "README.md").read_text(encoding="utf-8")))
     assert listed == {path.name for path in (ROOT / "bench").glob("*.py")}
+
+
+def test_the_readme_is_short_enough_for_a_newcomer() -> None:
+    """The README is for players and newcomers, at most 400 lines (issue 37 point 5): research
+    logs and long tables belong under docs/."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 400, f"README.md has {len(lines)} lines; move the detail into docs/"
