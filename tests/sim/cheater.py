@@ -160,7 +160,7 @@ class SeedInverter:
 
     def _peek(self, observation: Observation) -> Deal | None:
         """The deal of a live hand of the engine in this process whose seat holds our cards."""
-        hands = [h for h in gc.get_objects() if isinstance(h, Hand)]
+        hands = [h for h in gc.get_objects() if _is_hand(h)]
         log("peek", hands=len(hands))
         for hand in hands:
             if not hand.is_over and hand.seed is not None:
@@ -168,6 +168,15 @@ class SeedInverter:
                 if deal is not None:
                     return deal
         return None
+
+
+def _is_hand(thing: object) -> bool:
+    """Whether an object the collector tracks is an engine hand. A weak proxy whose object is
+    gone (another test's, in this worker) raises on any question, isinstance included."""
+    try:
+        return isinstance(thing, Hand)
+    except ReferenceError:
+        return False
 
 
 class PeekingInverter(SeedInverter):
