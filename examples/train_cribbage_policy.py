@@ -46,7 +46,7 @@ import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the gin trainer beside this file
 
-from train_selfplay_policy import Adam, Batch, ppo_step
+from train_selfplay_policy import Adam, Batch, load_init, log_row, ppo_update, print_row
 from train_selfplay_policy import Network as GinNetwork
 
 from cardtable.cribbage.env import PolicyPlayer
@@ -221,11 +221,7 @@ def train(args: argparse.Namespace) -> list[dict[str, float]]:
     rng = np.random.default_rng(args.seed)
     network = Network(args.hidden, rng)
     if args.init is not None:
-        with np.load(args.init) as saved:
-            for name, array in network.params.items():
-                if saved[name].shape != array.shape:
-                    raise SystemExit(f"--init {args.init}: {name} is {saved[name].shape}")
-                network.params[name] = saved[name].astype(np.float32)
+        load_init(network, args.init)
     optimizer = Adam(network.params, args.rate)
     play = SelfPlay(args.games, args.seed, args.max_steps, args.lam)
     log: list[dict[str, float]] = []
@@ -236,30 +232,11 @@ def train(args: argparse.Namespace) -> list[dict[str, float]]:
         writer.writeheader()
         decisions = 0
         for update in range(1, args.updates + 1):
-            hands, steps, points = play.hands, play.hand_steps, play.hand_points
+            before = (play.hands, play.hand_steps, play.hand_points)
             batch = play.collect(network, args.batch)
             decisions += len(batch.actions)
-            stats: dict[str, list[float]] = {}
-            for _ in range(args.epochs):
-                order = rng.permutation(len(batch.actions))
-                for first in range(0, len(order), args.minibatch):
-                    part = ppo_step(
-                        network, optimizer, batch, order[first : first + args.minibatch], args
-                    )
-                    for key, value in part.items():
-                        stats.setdefault(key, []).append(value)
-            new_hands = max(play.hands - hands, 1)
-            row: dict[str, float] = {
-                "update": update,
-                "decisions": decisions,
-                "hands": play.hands,
-                "seconds": round(time.perf_counter() - start, 1),
-                "mean_points": round((play.hand_points - points) / new_hands, 2),
-                "hand_length": round((play.hand_steps - steps) / new_hands, 1),
-                **{key: round(float(np.mean(values)), 4) for key, values in stats.items()},
-                "win_vs_random": float("nan"),
-                "win_vs_simple": float("nan"),
-            }
+            stats = ppo_update(network, optimizer, batch, args, rng)
+            row = log_row(update, decisions, time.perf_counter() - start, play, before, stats)
             stopping = bool(args.max_minutes) and (
                 time.perf_counter() - start > args.max_minutes * 60
             )
@@ -271,13 +248,7 @@ def train(args: argparse.Namespace) -> list[dict[str, float]]:
             writer.writerow(row)
             handle.flush()
             log.append(row)
-            print(
-                f"update {update:>4}  {row['seconds']:>7.1f} s  hands {play.hands:>7}  "
-                f"length {row['hand_length']:>5.1f}  entropy {row['entropy']:.3f}  "
-                f"value loss {row['value_loss']:.3f}  "
-                f"vs random {row['win_vs_random']:.3f}  vs simple {row['win_vs_simple']:.3f}",
-                flush=True,
-            )
+            print_row(row)
             if stopping:
                 print(f"stopping after {args.max_minutes} minutes", flush=True)
                 break

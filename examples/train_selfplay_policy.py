@@ -415,16 +415,75 @@ def win_rate(network: Network, opponent: str, hands: int, seed: str) -> float:
     return float(result.win_rate(0))
 
 
+def load_init(network: Network, path: Path) -> None:
+    """Go on from saved weights (their shapes must match ``--hidden``)."""
+    with np.load(path) as saved:
+        for name, array in network.params.items():
+            if saved[name].shape != array.shape:
+                raise SystemExit(f"--init {path}: {name} is {saved[name].shape}")
+            network.params[name] = saved[name].astype(np.float32)
+
+
+def ppo_update(
+    network: Network,
+    optimizer: Adam,
+    batch: Batch,
+    args: argparse.Namespace,
+    rng: np.random.Generator,
+) -> dict[str, list[float]]:
+    """``--epochs`` passes of clipped PPO steps over the batch in shuffled minibatches; each
+    step's statistics, by name."""
+    stats: dict[str, list[float]] = {}
+    for _ in range(args.epochs):
+        order = rng.permutation(len(batch.actions))
+        for first in range(0, len(order), args.minibatch):
+            part = ppo_step(network, optimizer, batch, order[first : first + args.minibatch], args)
+            for key, value in part.items():
+                stats.setdefault(key, []).append(value)
+    return stats
+
+
+def log_row(
+    update: int,
+    decisions: int,
+    seconds: float,
+    play: Any,
+    before: tuple[int, int, float],
+    stats: dict[str, list[float]],
+) -> dict[str, float]:
+    """One update's line of the training log (``play``: the self-play collector, with its
+    running ``hands``, ``hand_steps`` and ``hand_points``; ``before``: those at the update's
+    start); the win rates are filled in on the updates that evaluate."""
+    hands, steps, points = before
+    new_hands = max(play.hands - hands, 1)
+    return {
+        "update": update,
+        "decisions": decisions,
+        "hands": play.hands,
+        "seconds": round(seconds, 1),
+        "mean_points": round((play.hand_points - points) / new_hands, 2),
+        "hand_length": round((play.hand_steps - steps) / new_hands, 1),
+        **{key: round(float(np.mean(values)), 4) for key, values in stats.items()},
+        "win_vs_random": float("nan"),
+        "win_vs_simple": float("nan"),
+    }
+
+
+def print_row(row: dict[str, float]) -> None:
+    print(
+        f"update {row['update']:>4.0f}  {row['seconds']:>7.1f} s  hands {row['hands']:>7.0f}  "
+        f"length {row['hand_length']:>5.1f}  entropy {row['entropy']:.3f}  "
+        f"value loss {row['value_loss']:.3f}  "
+        f"vs random {row['win_vs_random']:.3f}  vs simple {row['win_vs_simple']:.3f}",
+        flush=True,
+    )
+
+
 def train(args: argparse.Namespace) -> list[dict[str, float]]:
     rng = np.random.default_rng(args.seed)
     network = Network(args.hidden, rng)
     if args.init is not None:
-        # Go on from saved weights (their shapes must match ``--hidden``).
-        with np.load(args.init) as saved:
-            for name, array in network.params.items():
-                if saved[name].shape != array.shape:
-                    raise SystemExit(f"--init {args.init}: {name} is {saved[name].shape}")
-                network.params[name] = saved[name].astype(np.float32)
+        load_init(network, args.init)
     optimizer = Adam(network.params, args.rate)
     play = SelfPlay(args.games, args.seed, args.max_steps, args.lam)
     versus = VersusSimple(args.simple_games, args.seed, args.lam) if args.simple_share else None
@@ -438,7 +497,7 @@ def train(args: argparse.Namespace) -> list[dict[str, float]]:
         writer.writeheader()
         decisions = 0
         for update in range(1, args.updates + 1):
-            hands, steps, points = play.hands, play.hand_steps, play.hand_points
+            before = (play.hands, play.hand_steps, play.hand_points)
             # The deadwood bonus fades out over the first ``--shaping-share`` of the updates.
             # (``--max-minutes`` may cut the run short: progress is whichever is further.)
             progress = update / args.updates
@@ -450,27 +509,8 @@ def train(args: argparse.Namespace) -> list[dict[str, float]]:
             if versus is not None:
                 batch = merge(batch, versus.collect(network, simple_rows))
             decisions += len(batch.actions)
-            stats: dict[str, list[float]] = {}
-            for _ in range(args.epochs):
-                order = rng.permutation(len(batch.actions))
-                for first in range(0, len(order), args.minibatch):
-                    part = ppo_step(
-                        network, optimizer, batch, order[first : first + args.minibatch], args
-                    )
-                    for key, value in part.items():
-                        stats.setdefault(key, []).append(value)
-            new_hands = max(play.hands - hands, 1)
-            row: dict[str, float] = {
-                "update": update,
-                "decisions": decisions,
-                "hands": play.hands,
-                "seconds": round(time.perf_counter() - start, 1),
-                "mean_points": round((play.hand_points - points) / new_hands, 2),
-                "hand_length": round((play.hand_steps - steps) / new_hands, 1),
-                **{key: round(float(np.mean(values)), 4) for key, values in stats.items()},
-                "win_vs_random": float("nan"),
-                "win_vs_simple": float("nan"),
-            }
+            stats = ppo_update(network, optimizer, batch, args, rng)
+            row = log_row(update, decisions, time.perf_counter() - start, play, before, stats)
             if update % args.eval_every == 0 or update == args.updates:
                 seed = f"eval-{args.seed}-{update}"
                 row["win_vs_random"] = round(win_rate(network, "random", args.eval_hands, seed), 4)
@@ -479,13 +519,7 @@ def train(args: argparse.Namespace) -> list[dict[str, float]]:
             writer.writerow(row)
             handle.flush()
             log.append(row)
-            print(
-                f"update {update:>4}  {row['seconds']:>7.1f} s  hands {play.hands:>7}  "
-                f"length {row['hand_length']:>5.1f}  entropy {row['entropy']:.3f}  "
-                f"value loss {row['value_loss']:.3f}  "
-                f"vs random {row['win_vs_random']:.3f}  vs simple {row['win_vs_simple']:.3f}",
-                flush=True,
-            )
+            print_row(row)
             if args.max_minutes and time.perf_counter() - start > args.max_minutes * 60:
                 print(f"stopping after {args.max_minutes} minutes", flush=True)
                 break
