@@ -71,8 +71,10 @@ __all__ = [
     "BatchPolicy",
     "GameVectorEnv",
     "OneGameVectorEnv",
+    "check_vector_options",
     "random_actions",
     "register_vector",
+    "set_spaces",
     "vector_env",
 ]
 
@@ -120,6 +122,56 @@ def random_actions(masks: I8, rng: np.random.Generator) -> I64:
     return chosen
 
 
+def check_vector_options(
+    opponent: str | BatchPolicy,
+    seat: int | None,
+    illegal_action: str,
+    render_mode: str | None,
+    max_episode_steps: int | None,
+    autoreset_mode: AutoresetMode | str,
+    computer_hint: str,
+) -> AutoresetMode:
+    """Check the options every vector environment takes (a :class:`ValueError` or
+    :class:`TypeError` naming the one that is wrong; ``computer_hint`` says how to play a
+    computer player instead) and return the autoreset mode they name."""
+    if isinstance(opponent, str):
+        if opponent not in ("random", "self"):
+            raise ValueError(
+                f"the vector environment's opponent is 'random', 'self' or a batch policy, "
+                f"not {opponent!r}; {computer_hint}"
+            )
+    elif not callable(opponent):
+        raise TypeError(f"opponent must be 'random', 'self' or a callable, not {opponent!r}")
+    if seat not in (0, 1, None):
+        raise ValueError(f"seat must be 0, 1 or None (random), not {seat!r}")
+    if illegal_action not in ("terminate", "raise"):
+        raise ValueError(f"illegal_action must be terminate or raise, not {illegal_action!r}")
+    if render_mode is not None:
+        raise ValueError(f"the vector environment does not render (render_mode={render_mode!r})")
+    if max_episode_steps is not None and (
+        not isinstance(max_episode_steps, int) or max_episode_steps < 1
+    ):
+        raise ValueError(
+            f"max_episode_steps must be a positive integer or None, not {max_episode_steps!r}"
+        )
+    try:
+        return AutoresetMode(autoreset_mode)
+    except ValueError:
+        choices = ", ".join(m.value for m in AutoresetMode)
+        raise ValueError(
+            f"autoreset_mode must be one of {choices}, not {autoreset_mode!r}"
+        ) from None
+
+
+def set_spaces(env: VectorEnv[Any, Any, Any], obs_size: int, num_actions: int) -> None:
+    """Give ``env`` its spaces: ``obs_size`` values in [0, 1] and ``num_actions`` ids per
+    game, batched over its ``num_envs`` games."""
+    env.single_observation_space = spaces.Box(0.0, 1.0, shape=(obs_size,), dtype=np.float32)
+    env.single_action_space = spaces.Discrete(num_actions)
+    env.observation_space = batch_space(env.single_observation_space, env.num_envs)
+    env.action_space = batch_space(env.single_action_space, env.num_envs)
+
+
 class GameVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
     """``num_envs`` games of ``game`` as one Gymnasium vector environment (see the module).
 
@@ -155,36 +207,16 @@ class GameVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         research = research_of(game)
-        if isinstance(opponent, str):
-            if opponent not in ("random", "self"):
-                raise ValueError(
-                    f"the vector environment's opponent is 'random', 'self' or a batch policy, "
-                    f"not {opponent!r}; for a computer player vectorize the scalar "
-                    f"environment (gymnasium.make_vec(..., vectorization_mode='sync'))"
-                )
-        elif not callable(opponent):
-            raise TypeError(f"opponent must be 'random', 'self' or a callable, not {opponent!r}")
-        if seat not in (0, 1, None):
-            raise ValueError(f"seat must be 0, 1 or None (random), not {seat!r}")
-        if illegal_action not in ("terminate", "raise"):
-            raise ValueError(f"illegal_action must be terminate or raise, not {illegal_action!r}")
-        if render_mode is not None:
-            raise ValueError(
-                f"the vector environment does not render (render_mode={render_mode!r})"
-            )
-        if max_episode_steps is not None and (
-            not isinstance(max_episode_steps, int) or max_episode_steps < 1
-        ):
-            raise ValueError(
-                f"max_episode_steps must be a positive integer or None, not {max_episode_steps!r}"
-            )
-        try:
-            mode = AutoresetMode(autoreset_mode)
-        except ValueError:
-            choices = ", ".join(m.value for m in AutoresetMode)
-            raise ValueError(
-                f"autoreset_mode must be one of {choices}, not {autoreset_mode!r}"
-            ) from None
+        mode = check_vector_options(
+            opponent,
+            seat,
+            illegal_action,
+            render_mode,
+            max_episode_steps,
+            autoreset_mode,
+            "for a computer player vectorize the scalar environment "
+            "(gymnasium.make_vec(..., vectorization_mode='sync'))",
+        )
         reward_mode = research.reward_modes[0] if reward is None else reward
         self.research = research
         self.cores: list[Core] = [
@@ -207,12 +239,7 @@ class GameVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
         )
         self.max_episode_steps = max_episode_steps
         self.render_mode = None
-        self.single_observation_space = spaces.Box(
-            0.0, 1.0, shape=(self.obs_size,), dtype=np.float32
-        )
-        self.single_action_space = spaces.Discrete(self.num_actions)
-        self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = batch_space(self.single_action_space, num_envs)
+        set_spaces(self, self.obs_size, self.num_actions)
         self._started = False
         # Each game's seeds: self-play deals f"{base}/{k}" (the AEC environment's), against
         # an opponent each game draws from a generator of its own (the Gymnasium one's).

@@ -72,13 +72,12 @@ from typing import Any, Final, Literal
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
 from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
-from gymnasium.vector.utils import batch_space
 
 from cardtable.env.core import check_dealer, check_reward
 from cardtable.env.research import IllegalMode
+from cardtable.env.vector import check_vector_options, set_spaces
 from cardtable.errors import IllegalActionError
 from cardtable.gin.env.actions import NUM_ACTIONS
 from cardtable.gin.env.batch import (
@@ -173,41 +172,21 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         check_reward(reward, REWARD_MODES)
-        if isinstance(opponent, str):
-            if opponent not in ("random", "self"):
-                raise ValueError(
-                    f"the vector environment's opponent is 'random', 'self' or a batch policy, "
-                    f"not {opponent!r}; for a computer player use the scalar environment: "
-                    f"gymnasium.make_vec({ENV_ID!r}, num_envs, vectorization_mode='sync', "
-                    f"opponent={opponent!r})"
-                )
-        elif not callable(opponent):
-            raise TypeError(f"opponent must be 'random', 'self' or a callable, not {opponent!r}")
-        if seat not in (0, 1, None):
-            raise ValueError(f"seat must be 0, 1 or None (random), not {seat!r}")
         if deals not in ("fast", "engine"):
             raise ValueError(f"deals must be 'fast' or 'engine', not {deals!r}")
         if path not in PATHS:
             raise ValueError(f"path must be 'auto', 'batch' or 'scalar', not {path!r}")
-        if illegal_action not in ("terminate", "raise"):
-            raise ValueError(f"illegal_action must be terminate or raise, not {illegal_action!r}")
-        if render_mode is not None:
-            raise ValueError(
-                f"the vector environment does not render (render_mode={render_mode!r})"
-            )
-        if max_episode_steps is not None and (
-            not isinstance(max_episode_steps, int) or max_episode_steps < 1
-        ):
-            raise ValueError(
-                f"max_episode_steps must be a positive integer or None, not {max_episode_steps!r}"
-            )
-        try:
-            mode = AutoresetMode(autoreset_mode)
-        except ValueError:
-            choices = ", ".join(m.value for m in AutoresetMode)
-            raise ValueError(
-                f"autoreset_mode must be one of {choices}, not {autoreset_mode!r}"
-            ) from None
+        mode = check_vector_options(
+            opponent,
+            seat,
+            illegal_action,
+            render_mode,
+            max_episode_steps,
+            autoreset_mode,
+            f"for a computer player use the scalar environment: "
+            f"gymnasium.make_vec({ENV_ID!r}, num_envs, vectorization_mode='sync', "
+            f"opponent={opponent!r})",
+        )
         self.num_envs = num_envs
         self.rules = make_rules(rules, settings)
         self.reward_mode: RewardMode = reward
@@ -223,10 +202,7 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
         )
         self.max_episode_steps = max_episode_steps
         self.render_mode = None
-        self.single_observation_space = spaces.Box(0.0, 1.0, shape=(OBS_SIZE,), dtype=np.float32)
-        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
-        self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = batch_space(self.single_action_space, num_envs)
+        set_spaces(self, OBS_SIZE, NUM_ACTIONS)
         self.path: Literal["batch", "scalar"] = (
             ("scalar" if num_envs <= SCALAR_UP_TO else "batch") if path == "auto" else path
         )
