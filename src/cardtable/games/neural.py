@@ -8,7 +8,7 @@ used to play). What the games share is here: reading and checking a weight file
 by path or bytes), the network's products (:class:`Weights`), the players' construction
 (:class:`NeuralPlayerBase`), the picklable factory (:class:`NeuralFactoryBase`) and the
 factory for the command line that reads its file's name from a variable
-(:meth:`NeuralKit.from_environment`). What differs (the observation vector, the ids of the
+(:meth:`NeuralPlayerBase.from_environment`). What differs (the observation vector, the ids of the
 actions, the shapes, the file) stays with each game.
 
 numpy is imported inside the functions, not with the module: importing the games' packages
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar, cast
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, Self, TypeVar, cast
 
 if TYPE_CHECKING:
     import numpy as np
@@ -41,7 +41,7 @@ __all__ = [
     "Weights",
 ]
 
-WEIGHTS_VARIABLE: Final = "CARDTABLE_NEURAL_WEIGHTS"  # read by NeuralKit.from_environment
+WEIGHTS_VARIABLE: Final = "CARDTABLE_NEURAL_WEIGHTS"  # read by NeuralPlayerBase.from_environment
 
 WeightSource = str | os.PathLike[str] | bytes
 P = TypeVar("P")
@@ -122,19 +122,6 @@ class NeuralKit:
             raise ValueError(f"{where} is not a weight file (.npz): {error}") from None
         return data
 
-    @staticmethod
-    def from_environment(player: Callable[[int, str], P], seed: int) -> P:
-        """``player(seed, path)`` of the weight file named by the variable
-        ``CARDTABLE_NEURAL_WEIGHTS``; unset, it is refused (the level ``neural`` plays the
-        shipped weights)."""
-        path = os.environ.get(WEIGHTS_VARIABLE)
-        if not path:
-            raise ValueError(
-                f"{WEIGHTS_VARIABLE} names no weight file: hand it to the agent "
-                f"(--agent-env {WEIGHTS_VARIABLE}=PATH), or play the shipped weights as 'neural'"
-            )
-        return player(seed, path)
-
 
 class NeuralPlayerBase:
     """The greedy policy of a network (by default the shipped one); deterministic (it needs
@@ -152,6 +139,20 @@ class NeuralPlayerBase:
     def network(self) -> Weights:
         return self.kit.network(self._data)
 
+    @classmethod
+    def from_environment(cls, seed: int) -> Self:
+        """A player of the weight file named by the variable ``CARDTABLE_NEURAL_WEIGHTS``:
+        the spec for the command line, with the variable handed to the agent by
+        ``--agent-env``. Unset, it is refused (the level ``neural`` plays the shipped
+        weights)."""
+        path = os.environ.get(WEIGHTS_VARIABLE)
+        if not path:
+            raise ValueError(
+                f"{WEIGHTS_VARIABLE} names no weight file: hand it to the agent "
+                f"(--agent-env {WEIGHTS_VARIABLE}=PATH), or play the shipped weights as 'neural'"
+            )
+        return cls(seed, weights=path)
+
 
 @dataclass(frozen=True)
 class NeuralFactoryBase(Generic[P]):
@@ -161,15 +162,13 @@ class NeuralFactoryBase(Generic[P]):
 
     data: bytes = field(repr=False)
     name: str = "neural"
-    player: ClassVar[Callable[..., Any]]
+    player: ClassVar[type[NeuralPlayerBase]]
 
     def __call__(self, seed: int) -> P:
         return cast(P, self.player(seed, weights=self.data))
 
     @classmethod
-    def of_file(
-        cls, kit: NeuralKit, path: str | os.PathLike[str], name: str | None = None
-    ) -> Self:
-        """A factory of the weights in ``path`` (read and checked now), named ``name`` in
-        results (by default ``neural:`` and the file's name)."""
-        return cls(kit.read(path), name or f"neural:{Path(path).name}")
+    def from_file(cls, path: str | os.PathLike[str], name: str | None = None) -> Self:
+        """A factory of players of the weights in ``path`` (read and checked now), named
+        ``name`` in results (by default ``neural:`` and the file's name)."""
+        return cls(cls.player.kit.read(path), name or f"neural:{Path(path).name}")

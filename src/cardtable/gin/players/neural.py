@@ -33,7 +33,6 @@ CARDTABLE_NEURAL_WEIGHTS=PATH``; the agent's user must be able to read it).
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -166,17 +165,10 @@ class NeuralFactory(NeuralFactoryBase[NeuralPlayer]):
     player = NeuralPlayer
 
 
-def from_file(path: str | os.PathLike[str], name: str | None = None) -> NeuralFactory:
-    """A factory of players of the weights in ``path`` (read and checked now), named
-    ``name`` in results (by default ``neural:`` and the file's name)."""
-    return NeuralFactory.of_file(_KIT, path, name)
-
-
-def from_environment(seed: int) -> NeuralPlayer:
-    """A player of the weight file named by the variable ``CARDTABLE_NEURAL_WEIGHTS``: the
-    spec for the command line, with the variable handed to the agent by ``--agent-env``.
-    Unset, it is refused (the level ``neural`` plays the shipped weights)."""
-    return NeuralKit.from_environment(NeuralPlayer, seed)
+# The spec for the simulator and ``evaluate`` of a weight file, and the one for the command
+# line that plays the file its variable names (see the module).
+from_file = NeuralFactory.from_file
+from_environment = NeuralPlayer.from_environment
 
 
 def register_level(name: str = "neural") -> None:
