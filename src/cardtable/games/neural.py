@@ -39,12 +39,29 @@ __all__ = [
     "NeuralPlayerBase",
     "WeightSource",
     "Weights",
+    "weight_shapes",
 ]
 
 WEIGHTS_VARIABLE: Final = "CARDTABLE_NEURAL_WEIGHTS"  # read by NeuralPlayerBase.from_environment
 
 WeightSource = str | os.PathLike[str] | bytes
 P = TypeVar("P")
+
+
+def weight_shapes(inputs: int, hidden: int, actions: int) -> dict[str, tuple[int, ...]]:
+    """Each array of a weight file and its shape: input -> hidden -> (policy, value).
+
+    >>> weight_shapes(429, 256, 108)["wp"]
+    (256, 108)
+    """
+    return {
+        "w1": (inputs, hidden),
+        "b1": (hidden,),
+        "wp": (hidden, actions),
+        "bp": (actions,),
+        "wv": (hidden, 1),
+        "bv": (1,),
+    }
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from cardtable.games.neural import (
     NeuralKit,
     NeuralPlayerBase,
     Weights,
+    weight_shapes,
 )
 
 if TYPE_CHECKING:
@@ -75,15 +76,7 @@ NUM_ACTIONS: Final = 53
 GO_ID: Final = 52
 HIDDEN: Final = 256
 WEIGHT_FILE: Final = "cribbage_policy.npz"
-# Each array of the weight file and its shape: input -> hidden -> (policy, value).
-WEIGHT_SHAPES: Final[dict[str, tuple[int, ...]]] = {
-    "w1": (OBS_SIZE, HIDDEN),
-    "b1": (HIDDEN,),
-    "wp": (HIDDEN, NUM_ACTIONS),
-    "bp": (NUM_ACTIONS,),
-    "wv": (HIDDEN, 1),
-    "bv": (1,),
-}
+WEIGHT_SHAPES: Final = weight_shapes(OBS_SIZE, HIDDEN, NUM_ACTIONS)
 PEGS: Final = slice(582, 584)  # my_pegs and opp_pegs: shown as zeros (see the module)
 _PLANES: Final = 9
 _PLANES_END: Final = 52 * _PLANES

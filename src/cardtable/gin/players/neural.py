@@ -42,6 +42,7 @@ from cardtable.games.neural import (
     NeuralKit,
     NeuralPlayerBase,
     Weights,
+    weight_shapes,
 )
 from cardtable.gin.actions import Action, ActionKind
 from cardtable.gin.hand import Observation, Phase
@@ -74,15 +75,7 @@ OBS_SIZE: Final = 429
 NUM_ACTIONS: Final = 108
 HIDDEN: Final = 256
 WEIGHT_FILE: Final = "selfplay_policy.npz"
-# Each array of the weight file and its shape: input -> hidden -> (policy, value).
-WEIGHT_SHAPES: Final[dict[str, tuple[int, ...]]] = {
-    "w1": (OBS_SIZE, HIDDEN),
-    "b1": (HIDDEN,),
-    "wp": (HIDDEN, NUM_ACTIONS),
-    "bp": (NUM_ACTIONS,),
-    "wv": (HIDDEN, 1),
-    "bv": (1,),
-}
+WEIGHT_SHAPES: Final = weight_shapes(OBS_SIZE, HIDDEN, NUM_ACTIONS)
 _SCORES: Final = slice(427, 429)  # my_score and opp_score, zero in the training hands
 _DISCARD_BASE: Final = 3
 _KNOCK_BASE: Final = 55
