@@ -74,6 +74,8 @@ __all__ = [
     "check_vector_options",
     "random_actions",
     "register_vector",
+    "reset_options",
+    "reset_rows",
     "set_spaces",
     "vector_env",
 ]
@@ -161,6 +163,34 @@ def check_vector_options(
         raise ValueError(
             f"autoreset_mode must be one of {choices}, not {autoreset_mode!r}"
         ) from None
+
+
+def reset_options(options: Mapping[str, Any] | None) -> tuple[Any, int | None]:
+    """The ``reset_mask`` and ``dealer`` of a vector environment's reset options, checked
+    (an unknown option or a dealer that is not 0, 1 or ``None`` is refused)."""
+    rest = dict(options or {})
+    mask = rest.pop("reset_mask", None)
+    dealer = rest.pop("dealer", None)
+    if rest:
+        raise ValueError(f"unknown reset options: {', '.join(sorted(rest))}")
+    check_dealer(dealer)
+    return mask, dealer
+
+
+def reset_rows(mask: Any, num_envs: int, *, every: bool) -> I64:
+    """The rows a reset deals: those of ``mask`` (a bool array, one per game), or every row
+    (no mask, or ``every``: the first reset and one with a seed, which refuse a partial
+    mask)."""
+    if every:
+        if mask is not None and not np.asarray(mask).all():
+            raise ValueError("the first reset (and a reset with a seed) deals every game")
+        mask = None
+    if mask is None:
+        return np.arange(num_envs, dtype=np.int64)
+    mask = np.asarray(mask)
+    if mask.shape != (num_envs,) or mask.dtype != np.bool_:
+        raise ValueError(f"reset_mask must be a bool array of shape ({num_envs},)")
+    return np.flatnonzero(mask)
 
 
 def set_spaces(env: VectorEnv[Any, Any, Any], obs_size: int, num_actions: int) -> None:
@@ -265,12 +295,7 @@ class GameVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
 
         ``options`` may also name the first ``"dealer"`` (0 or 1) of the new episodes.
         """
-        options = dict(options or {})
-        mask = options.pop("reset_mask", None)
-        dealer = options.pop("dealer", None)
-        if options:
-            raise ValueError(f"unknown reset options: {', '.join(sorted(options))}")
-        check_dealer(dealer)
+        mask, dealer = reset_options(options)
         if seed is not None:
             if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
                 raise ValueError(f"seed must be an integer or None, not {seed!r}")
@@ -279,17 +304,7 @@ class GameVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
             self._bases = [str(seed + game) for game in range(self.num_envs)]
             self._episodes = [0] * self.num_envs
             self._rngs = [seeding.np_random(seed + game)[0] for game in range(self.num_envs)]
-        if not self._started or seed is not None:
-            if mask is not None and not np.asarray(mask).all():
-                raise ValueError("the first reset (and a reset with a seed) deals every game")
-            mask = None
-        if mask is None:
-            rows = np.arange(self.num_envs, dtype=np.int64)
-        else:
-            mask = np.asarray(mask)
-            if mask.shape != (self.num_envs,) or mask.dtype != np.bool_:
-                raise ValueError(f"reset_mask must be a bool array of shape ({self.num_envs},)")
-            rows = np.flatnonzero(mask)
+        rows = reset_rows(mask, self.num_envs, every=not self._started or seed is not None)
         self._started = True
         rewards = np.zeros((self.num_envs, 2), dtype=np.float64)
         for row in rows.tolist():

@@ -75,9 +75,9 @@ import numpy.typing as npt
 from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from cardtable.env.core import check_dealer, check_reward
+from cardtable.env.core import check_reward
 from cardtable.env.research import IllegalMode
-from cardtable.env.vector import check_vector_options, set_spaces
+from cardtable.env.vector import check_vector_options, reset_options, reset_rows, set_spaces
 from cardtable.errors import IllegalActionError
 from cardtable.gin.env.actions import NUM_ACTIONS
 from cardtable.gin.env.batch import (
@@ -230,27 +230,14 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
 
         ``options`` may also name the first ``"dealer"`` (0 or 1) of the new episodes.
         """
-        options = dict(options or {})
         if seed is not None:
             self._np_random, self._np_random_seed = seeding.np_random(seed)
             self._seed_base = str(seed)
-        mask = options.pop("reset_mask", None)
-        dealer = options.pop("dealer", None)
-        if options:
-            raise ValueError(f"unknown reset options: {', '.join(sorted(options))}")
-        check_dealer(dealer)
-        if (self.batch is None and self.scalar is None) or seed is not None:
-            if mask is not None and not np.asarray(mask).all():
-                raise ValueError("the first reset (and a reset with a seed) deals every game")
+        mask, dealer = reset_options(options)
+        every = (self.batch is None and self.scalar is None) or seed is not None
+        rows = reset_rows(mask, self.num_envs, every=every)
+        if every:
             self._new_games()
-            mask = None
-        if mask is None:
-            rows = np.arange(self.num_envs, dtype=np.int64)
-        else:
-            mask = np.asarray(mask)
-            if mask.shape != (self.num_envs,) or mask.dtype != np.bool_:
-                raise ValueError(f"reset_mask must be a bool array of shape ({self.num_envs},)")
-            rows = np.flatnonzero(mask)
         if self.scalar is not None:
             observations, info = self.scalar.reset(rows.tolist(), dealer)
             self._masks = self.scalar.masks
