@@ -77,7 +77,17 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 
 from cardtable.env.core import check_reward
 from cardtable.env.research import IllegalMode
-from cardtable.env.vector import check_vector_options, reset_options, reset_rows, set_spaces
+from cardtable.env.vector import (
+    F32,
+    F64,
+    I8,
+    I64,
+    Bools,
+    check_vector_options,
+    reset_options,
+    reset_rows,
+    set_spaces,
+)
 from cardtable.errors import IllegalActionError
 from cardtable.gin.env.actions import NUM_ACTIONS
 from cardtable.gin.env.batch import (
@@ -110,12 +120,6 @@ __all__ = [
 ]
 
 ENV_ID: Final = "cardtable/GinRummy-v0"
-
-F32 = npt.NDArray[np.float32]
-F64 = npt.NDArray[np.float64]
-I64 = npt.NDArray[np.int64]
-I8 = npt.NDArray[np.int8]
-Bools = npt.NDArray[np.bool_]
 
 BatchPolicy = Callable[[F32, I8], npt.ArrayLike]
 """``policy(observations, masks) -> ids``: one legal id per row (``[M, 429]``, ``[M, 108]``)."""
