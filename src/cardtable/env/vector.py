@@ -71,8 +71,12 @@ __all__ = [
     "BatchPolicy",
     "GameVectorEnv",
     "OneGameVectorEnv",
+    "check_vector_options",
     "random_actions",
     "register_vector",
+    "reset_options",
+    "reset_rows",
+    "set_spaces",
     "vector_env",
 ]
 
@@ -120,6 +124,84 @@ def random_actions(masks: I8, rng: np.random.Generator) -> I64:
     return chosen
 
 
+def check_vector_options(
+    opponent: str | BatchPolicy,
+    seat: int | None,
+    illegal_action: str,
+    render_mode: str | None,
+    max_episode_steps: int | None,
+    autoreset_mode: AutoresetMode | str,
+    computer_hint: str,
+) -> AutoresetMode:
+    """Check the options every vector environment takes (a :class:`ValueError` or
+    :class:`TypeError` naming the one that is wrong; ``computer_hint`` says how to play a
+    computer player instead) and return the autoreset mode they name."""
+    if isinstance(opponent, str):
+        if opponent not in ("random", "self"):
+            raise ValueError(
+                f"the vector environment's opponent is 'random', 'self' or a batch policy, "
+                f"not {opponent!r}; {computer_hint}"
+            )
+    elif not callable(opponent):
+        raise TypeError(f"opponent must be 'random', 'self' or a callable, not {opponent!r}")
+    if seat not in (0, 1, None):
+        raise ValueError(f"seat must be 0, 1 or None (random), not {seat!r}")
+    if illegal_action not in ("terminate", "raise"):
+        raise ValueError(f"illegal_action must be terminate or raise, not {illegal_action!r}")
+    if render_mode is not None:
+        raise ValueError(f"the vector environment does not render (render_mode={render_mode!r})")
+    if max_episode_steps is not None and (
+        not isinstance(max_episode_steps, int) or max_episode_steps < 1
+    ):
+        raise ValueError(
+            f"max_episode_steps must be a positive integer or None, not {max_episode_steps!r}"
+        )
+    try:
+        return AutoresetMode(autoreset_mode)
+    except ValueError:
+        choices = ", ".join(m.value for m in AutoresetMode)
+        raise ValueError(
+            f"autoreset_mode must be one of {choices}, not {autoreset_mode!r}"
+        ) from None
+
+
+def reset_options(options: Mapping[str, Any] | None) -> tuple[Any, int | None]:
+    """The ``reset_mask`` and ``dealer`` of a vector environment's reset options, checked
+    (an unknown option or a dealer that is not 0, 1 or ``None`` is refused)."""
+    rest = dict(options or {})
+    mask = rest.pop("reset_mask", None)
+    dealer = rest.pop("dealer", None)
+    if rest:
+        raise ValueError(f"unknown reset options: {', '.join(sorted(rest))}")
+    check_dealer(dealer)
+    return mask, dealer
+
+
+def reset_rows(mask: Any, num_envs: int, *, every: bool) -> I64:
+    """The rows a reset deals: those of ``mask`` (a bool array, one per game), or every row
+    (no mask, or ``every``: the first reset and one with a seed, which refuse a partial
+    mask)."""
+    if every:
+        if mask is not None and not np.asarray(mask).all():
+            raise ValueError("the first reset (and a reset with a seed) deals every game")
+        mask = None
+    if mask is None:
+        return np.arange(num_envs, dtype=np.int64)
+    mask = np.asarray(mask)
+    if mask.shape != (num_envs,) or mask.dtype != np.bool_:
+        raise ValueError(f"reset_mask must be a bool array of shape ({num_envs},)")
+    return np.flatnonzero(mask)
+
+
+def set_spaces(env: VectorEnv[Any, Any, Any], obs_size: int, num_actions: int) -> None:
+    """Give ``env`` its spaces: ``obs_size`` values in [0, 1] and ``num_actions`` ids per
+    game, batched over its ``num_envs`` games."""
+    env.single_observation_space = spaces.Box(0.0, 1.0, shape=(obs_size,), dtype=np.float32)
+    env.single_action_space = spaces.Discrete(num_actions)
+    env.observation_space = batch_space(env.single_observation_space, env.num_envs)
+    env.action_space = batch_space(env.single_action_space, env.num_envs)
+
+
 class GameVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
     """``num_envs`` games of ``game`` as one Gymnasium vector environment (see the module).
 
@@ -155,36 +237,16 @@ class GameVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         research = research_of(game)
-        if isinstance(opponent, str):
-            if opponent not in ("random", "self"):
-                raise ValueError(
-                    f"the vector environment's opponent is 'random', 'self' or a batch policy, "
-                    f"not {opponent!r}; for a computer player vectorize the scalar "
-                    f"environment (gymnasium.make_vec(..., vectorization_mode='sync'))"
-                )
-        elif not callable(opponent):
-            raise TypeError(f"opponent must be 'random', 'self' or a callable, not {opponent!r}")
-        if seat not in (0, 1, None):
-            raise ValueError(f"seat must be 0, 1 or None (random), not {seat!r}")
-        if illegal_action not in ("terminate", "raise"):
-            raise ValueError(f"illegal_action must be terminate or raise, not {illegal_action!r}")
-        if render_mode is not None:
-            raise ValueError(
-                f"the vector environment does not render (render_mode={render_mode!r})"
-            )
-        if max_episode_steps is not None and (
-            not isinstance(max_episode_steps, int) or max_episode_steps < 1
-        ):
-            raise ValueError(
-                f"max_episode_steps must be a positive integer or None, not {max_episode_steps!r}"
-            )
-        try:
-            mode = AutoresetMode(autoreset_mode)
-        except ValueError:
-            choices = ", ".join(m.value for m in AutoresetMode)
-            raise ValueError(
-                f"autoreset_mode must be one of {choices}, not {autoreset_mode!r}"
-            ) from None
+        mode = check_vector_options(
+            opponent,
+            seat,
+            illegal_action,
+            render_mode,
+            max_episode_steps,
+            autoreset_mode,
+            "for a computer player vectorize the scalar environment "
+            "(gymnasium.make_vec(..., vectorization_mode='sync'))",
+        )
         reward_mode = research.reward_modes[0] if reward is None else reward
         self.research = research
         self.cores: list[Core] = [
@@ -207,12 +269,7 @@ class GameVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
         )
         self.max_episode_steps = max_episode_steps
         self.render_mode = None
-        self.single_observation_space = spaces.Box(
-            0.0, 1.0, shape=(self.obs_size,), dtype=np.float32
-        )
-        self.single_action_space = spaces.Discrete(self.num_actions)
-        self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = batch_space(self.single_action_space, num_envs)
+        set_spaces(self, self.obs_size, self.num_actions)
         self._started = False
         # Each game's seeds: self-play deals f"{base}/{k}" (the AEC environment's), against
         # an opponent each game draws from a generator of its own (the Gymnasium one's).
@@ -238,12 +295,7 @@ class GameVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
 
         ``options`` may also name the first ``"dealer"`` (0 or 1) of the new episodes.
         """
-        options = dict(options or {})
-        mask = options.pop("reset_mask", None)
-        dealer = options.pop("dealer", None)
-        if options:
-            raise ValueError(f"unknown reset options: {', '.join(sorted(options))}")
-        check_dealer(dealer)
+        mask, dealer = reset_options(options)
         if seed is not None:
             if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
                 raise ValueError(f"seed must be an integer or None, not {seed!r}")
@@ -252,17 +304,7 @@ class GameVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
             self._bases = [str(seed + game) for game in range(self.num_envs)]
             self._episodes = [0] * self.num_envs
             self._rngs = [seeding.np_random(seed + game)[0] for game in range(self.num_envs)]
-        if not self._started or seed is not None:
-            if mask is not None and not np.asarray(mask).all():
-                raise ValueError("the first reset (and a reset with a seed) deals every game")
-            mask = None
-        if mask is None:
-            rows = np.arange(self.num_envs, dtype=np.int64)
-        else:
-            mask = np.asarray(mask)
-            if mask.shape != (self.num_envs,) or mask.dtype != np.bool_:
-                raise ValueError(f"reset_mask must be a bool array of shape ({self.num_envs},)")
-            rows = np.flatnonzero(mask)
+        rows = reset_rows(mask, self.num_envs, every=not self._started or seed is not None)
         self._started = True
         rewards = np.zeros((self.num_envs, 2), dtype=np.float64)
         for row in rows.tolist():

@@ -32,12 +32,7 @@ CARDTABLE_NEURAL_WEIGHTS=PATH``).
 
 from __future__ import annotations
 
-import io
-import os
-from dataclasses import dataclass, field
-from functools import cache, lru_cache
-from importlib.resources import files
-from pathlib import Path
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from cardtable.cards import Card
@@ -46,6 +41,14 @@ from cardtable.cribbage.hand import Observation, Phase
 from cardtable.cribbage.match import MatchObservation
 from cardtable.cribbage.players.base import register
 from cardtable.cribbage.players.counting import count_action
+from cardtable.games.neural import (
+    WEIGHTS_VARIABLE,
+    NeuralFactoryBase,
+    NeuralKit,
+    NeuralPlayerBase,
+    Weights,
+    weight_shapes,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -60,6 +63,7 @@ __all__ = [
     "WEIGHT_SHAPES",
     "NeuralFactory",
     "NeuralPlayer",
+    "Weights",
     "from_environment",
     "from_file",
     "load_weights",
@@ -72,16 +76,7 @@ NUM_ACTIONS: Final = 53
 GO_ID: Final = 52
 HIDDEN: Final = 256
 WEIGHT_FILE: Final = "cribbage_policy.npz"
-WEIGHTS_VARIABLE: Final = "CARDTABLE_NEURAL_WEIGHTS"  # read by from_environment
-# Each array of the weight file and its shape: input -> hidden -> (policy, value).
-WEIGHT_SHAPES: Final[dict[str, tuple[int, ...]]] = {
-    "w1": (OBS_SIZE, HIDDEN),
-    "b1": (HIDDEN,),
-    "wp": (HIDDEN, NUM_ACTIONS),
-    "bp": (NUM_ACTIONS,),
-    "wv": (HIDDEN, 1),
-    "bv": (1,),
-}
+WEIGHT_SHAPES: Final = weight_shapes(OBS_SIZE, HIDDEN, NUM_ACTIONS)
 PEGS: Final = slice(582, 584)  # my_pegs and opp_pegs: shown as zeros (see the module)
 _PLANES: Final = 9
 _PLANES_END: Final = 52 * _PLANES
@@ -169,90 +164,16 @@ def _ids(view: Observation, picked: Card | None) -> dict[int, Action | Card]:
     }
 
 
-@dataclass(frozen=True)
-class Weights:
-    """The network's arrays, as float32 for the products."""
-
-    w1: F32
-    b1: F32
-    wp: F32
-    bp: F32
-
-    def logits(self, vector: F32) -> F32:
-        import numpy as np
-
-        hidden = np.maximum(vector @ self.w1 + self.b1, 0.0)
-        result: F32 = hidden @ self.wp + self.bp
-        return result
+_KIT: Final = NeuralKit("cardtable.cribbage.players", WEIGHT_FILE, WEIGHT_SHAPES)
+load_weights = _KIT.load_weights
 
 
-def load_weights(data: bytes | None = None) -> dict[str, F32]:
-    """The arrays of a weight file (by default the shipped one), shapes checked."""
-    import numpy as np
-
-    if data is None:
-        data = (files("cardtable.cribbage.players") / "weights" / WEIGHT_FILE).read_bytes()
-    with np.load(io.BytesIO(data)) as archive:
-        arrays = {name: np.asarray(archive[name], dtype=np.float32) for name in archive.files}
-    for name, shape in WEIGHT_SHAPES.items():
-        found = arrays.get(name)
-        if found is None or found.shape != shape:
-            got = None if found is None else found.shape
-            raise ValueError(f"weight {name!r} should have shape {shape}, not {got}")
-    return arrays
-
-
-def _network(data: bytes | None) -> Weights:
-    arrays = load_weights(data)
-    return Weights(arrays["w1"], arrays["b1"], arrays["wp"], arrays["bp"])
-
-
-@cache
-def _shipped() -> Weights:
-    return _network(None)
-
-
-@lru_cache(maxsize=4)
-def _network_of(data: bytes) -> Weights:
-    # A player is built per game: a file's bytes are decoded once, not every game.
-    return _network(data)
-
-
-WeightSource = str | os.PathLike[str] | bytes
-
-
-def _read(source: WeightSource) -> bytes:
-    """The bytes of a weight file given by path (or already read); checked, so that a bad
-    file is refused when the player is built, naming the file."""
-    if isinstance(source, bytes):
-        data, where = source, "the weights given"
-    else:
-        where = str(source)
-        try:
-            data = Path(source).read_bytes()
-        except OSError as error:
-            raise ValueError(f"cannot read weights {where}: {error.strerror or error}") from None
-    if not data.startswith(b"PK"):  # every .npz is a zip archive
-        raise ValueError(f"{where} is not a weight file (an .npz archive)")
-    try:
-        _network_of(data)
-    except ValueError as error:
-        raise ValueError(f"{where}: {error}") from None
-    except Exception as error:  # not an .npz archive at all
-        raise ValueError(f"{where} is not a weight file (.npz): {error}") from None
-    return data
-
-
-class NeuralPlayer:
+class NeuralPlayer(NeuralPlayerBase):
     """The greedy policy of a network (by default the shipped one); deterministic (it needs
     no seed). ``weights`` (a path or a file's bytes) plays other weights of the same shapes;
     they are read and checked here (a :class:`ValueError` names what is wrong)."""
 
-    name = "neural"
-
-    def __init__(self, seed: int = 0, weights: WeightSource | None = None) -> None:
-        del seed
-        self._data = None if weights is None else _read(weights)
+    kit = _KIT
 
     def _choose(self, observation: MatchObservation, picked: Card | None) -> Action | Card:
         import numpy as np
@@ -260,8 +181,7 @@ class NeuralPlayer:
         legal = _ids(observation.hand, picked)
         vector = observation_vector(observation, picked)
         vector[PEGS] = 0.0
-        network = _shipped() if self._data is None else _network_of(self._data)
-        logits = network.logits(vector)
+        logits = self.network().logits(vector)
         ids = np.fromiter(legal, dtype=np.int64, count=len(legal))
         return legal[int(ids[np.argmax(logits[ids])])]
 
@@ -278,35 +198,18 @@ class NeuralPlayer:
 
 
 @dataclass(frozen=True)
-class NeuralFactory:
+class NeuralFactory(NeuralFactoryBase[NeuralPlayer]):
     """A picklable factory ``f(seed) -> NeuralPlayer`` of the weights it carries (the bytes
     of a weight file): a spec for the simulator, tournaments and ``evaluate``, whose agent
     process builds its players without opening the file."""
 
-    data: bytes = field(repr=False)
-    name: str = "neural"
-
-    def __call__(self, seed: int) -> NeuralPlayer:
-        return NeuralPlayer(seed, weights=self.data)
+    player = NeuralPlayer
 
 
-def from_file(path: str | os.PathLike[str], name: str | None = None) -> NeuralFactory:
-    """A factory of players of the weights in ``path`` (read and checked now), named
-    ``name`` in results (by default ``neural:`` and the file's name)."""
-    return NeuralFactory(_read(path), name or f"neural:{Path(path).name}")
-
-
-def from_environment(seed: int) -> NeuralPlayer:
-    """A player of the weight file named by the variable ``CARDTABLE_NEURAL_WEIGHTS``: the
-    spec for the command line, with the variable handed to the agent by ``--agent-env``.
-    Unset, it is refused (the level ``neural`` plays the shipped weights)."""
-    path = os.environ.get(WEIGHTS_VARIABLE)
-    if not path:
-        raise ValueError(
-            f"{WEIGHTS_VARIABLE} names no weight file: hand it to the agent "
-            f"(--agent-env {WEIGHTS_VARIABLE}=PATH), or play the shipped weights as 'neural'"
-        )
-    return NeuralPlayer(seed, weights=path)
+# The spec for the simulator and ``evaluate`` of a weight file, and the one for the command
+# line that plays the file its variable names (see the module).
+from_file = NeuralFactory.from_file
+from_environment = NeuralPlayer.from_environment
 
 
 def register_level(name: str = "neural") -> None:

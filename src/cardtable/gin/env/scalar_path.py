@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium.vector import AutoresetMode
 
+from cardtable.env.vector import F32, F64, I8, I64, Bools
 from cardtable.errors import IllegalActionError
 from cardtable.gin.actions import Action
 from cardtable.gin.env.actions import NUM_ACTIONS, legal_ids
@@ -38,11 +39,6 @@ from cardtable.gin.rules import Rules
 
 __all__ = ["ScalarPath", "checked_policy_actions"]
 
-F32 = npt.NDArray[np.float32]
-F64 = npt.NDArray[np.float64]
-I64 = npt.NDArray[np.int64]
-I8 = npt.NDArray[np.int8]
-Bools = npt.NDArray[np.bool_]
 Policy = Callable[[F32, I8], npt.ArrayLike]
 
 _CODE: Final = {outcome: code for code, outcome in enumerate(OUTCOMES) if outcome is not None}

@@ -72,13 +72,22 @@ from typing import Any, Final, Literal
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
 from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
-from gymnasium.vector.utils import batch_space
 
-from cardtable.env.core import check_dealer, check_reward
+from cardtable.env.core import check_reward
 from cardtable.env.research import IllegalMode
+from cardtable.env.vector import (
+    F32,
+    F64,
+    I8,
+    I64,
+    Bools,
+    check_vector_options,
+    reset_options,
+    reset_rows,
+    set_spaces,
+)
 from cardtable.errors import IllegalActionError
 from cardtable.gin.env.actions import NUM_ACTIONS
 from cardtable.gin.env.batch import (
@@ -111,12 +120,6 @@ __all__ = [
 ]
 
 ENV_ID: Final = "cardtable/GinRummy-v0"
-
-F32 = npt.NDArray[np.float32]
-F64 = npt.NDArray[np.float64]
-I64 = npt.NDArray[np.int64]
-I8 = npt.NDArray[np.int8]
-Bools = npt.NDArray[np.bool_]
 
 BatchPolicy = Callable[[F32, I8], npt.ArrayLike]
 """``policy(observations, masks) -> ids``: one legal id per row (``[M, 429]``, ``[M, 108]``)."""
@@ -173,41 +176,21 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
         check_reward(reward, REWARD_MODES)
-        if isinstance(opponent, str):
-            if opponent not in ("random", "self"):
-                raise ValueError(
-                    f"the vector environment's opponent is 'random', 'self' or a batch policy, "
-                    f"not {opponent!r}; for a computer player use the scalar environment: "
-                    f"gymnasium.make_vec({ENV_ID!r}, num_envs, vectorization_mode='sync', "
-                    f"opponent={opponent!r})"
-                )
-        elif not callable(opponent):
-            raise TypeError(f"opponent must be 'random', 'self' or a callable, not {opponent!r}")
-        if seat not in (0, 1, None):
-            raise ValueError(f"seat must be 0, 1 or None (random), not {seat!r}")
         if deals not in ("fast", "engine"):
             raise ValueError(f"deals must be 'fast' or 'engine', not {deals!r}")
         if path not in PATHS:
             raise ValueError(f"path must be 'auto', 'batch' or 'scalar', not {path!r}")
-        if illegal_action not in ("terminate", "raise"):
-            raise ValueError(f"illegal_action must be terminate or raise, not {illegal_action!r}")
-        if render_mode is not None:
-            raise ValueError(
-                f"the vector environment does not render (render_mode={render_mode!r})"
-            )
-        if max_episode_steps is not None and (
-            not isinstance(max_episode_steps, int) or max_episode_steps < 1
-        ):
-            raise ValueError(
-                f"max_episode_steps must be a positive integer or None, not {max_episode_steps!r}"
-            )
-        try:
-            mode = AutoresetMode(autoreset_mode)
-        except ValueError:
-            choices = ", ".join(m.value for m in AutoresetMode)
-            raise ValueError(
-                f"autoreset_mode must be one of {choices}, not {autoreset_mode!r}"
-            ) from None
+        mode = check_vector_options(
+            opponent,
+            seat,
+            illegal_action,
+            render_mode,
+            max_episode_steps,
+            autoreset_mode,
+            f"for a computer player use the scalar environment: "
+            f"gymnasium.make_vec({ENV_ID!r}, num_envs, vectorization_mode='sync', "
+            f"opponent={opponent!r})",
+        )
         self.num_envs = num_envs
         self.rules = make_rules(rules, settings)
         self.reward_mode: RewardMode = reward
@@ -223,10 +206,7 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
         )
         self.max_episode_steps = max_episode_steps
         self.render_mode = None
-        self.single_observation_space = spaces.Box(0.0, 1.0, shape=(OBS_SIZE,), dtype=np.float32)
-        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
-        self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = batch_space(self.single_action_space, num_envs)
+        set_spaces(self, OBS_SIZE, NUM_ACTIONS)
         self.path: Literal["batch", "scalar"] = (
             ("scalar" if num_envs <= SCALAR_UP_TO else "batch") if path == "auto" else path
         )
@@ -254,27 +234,14 @@ class GinRummyVectorEnv(VectorEnv[F32, I64, npt.NDArray[Any]]):
 
         ``options`` may also name the first ``"dealer"`` (0 or 1) of the new episodes.
         """
-        options = dict(options or {})
         if seed is not None:
             self._np_random, self._np_random_seed = seeding.np_random(seed)
             self._seed_base = str(seed)
-        mask = options.pop("reset_mask", None)
-        dealer = options.pop("dealer", None)
-        if options:
-            raise ValueError(f"unknown reset options: {', '.join(sorted(options))}")
-        check_dealer(dealer)
-        if (self.batch is None and self.scalar is None) or seed is not None:
-            if mask is not None and not np.asarray(mask).all():
-                raise ValueError("the first reset (and a reset with a seed) deals every game")
+        mask, dealer = reset_options(options)
+        every = (self.batch is None and self.scalar is None) or seed is not None
+        rows = reset_rows(mask, self.num_envs, every=every)
+        if every:
             self._new_games()
-            mask = None
-        if mask is None:
-            rows = np.arange(self.num_envs, dtype=np.int64)
-        else:
-            mask = np.asarray(mask)
-            if mask.shape != (self.num_envs,) or mask.dtype != np.bool_:
-                raise ValueError(f"reset_mask must be a bool array of shape ({self.num_envs},)")
-            rows = np.flatnonzero(mask)
         if self.scalar is not None:
             observations, info = self.scalar.reset(rows.tolist(), dealer)
             self._masks = self.scalar.masks
